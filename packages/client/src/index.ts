@@ -1,0 +1,1 @@
+export * as wire from './wire/index.js';

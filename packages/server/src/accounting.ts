@@ -1,0 +1,91 @@
+import { UNLIMITED_CHARACTERS, type UsageResponseWire } from '@transloom/client/wire';
+import { HttpError } from './http/http-error.js';
+import type { KeyRecord } from './store/key-store.js';
+import {
+  type UsageKind,
+  type UsageStore,
+  type UsageTotals,
+  utcDay,
+  utcMonth,
+} from './store/usage-store.js';
+
+function billable(totals: UsageTotals): number {
+  return totals.translation + totals.improvement + totals.document;
+}
+
+/**
+ * Character accounting (contract part 1, item 9): per key and per UTC calendar month.
+ * Characters are charged before any work, in one synchronous step, so concurrent requests
+ * overshoot a limit by at most one request's characters; a failed request is refunded.
+ */
+export class Accounting {
+  constructor(
+    private readonly usage: UsageStore,
+    private readonly now: () => Date,
+    private readonly accountLimit: number | null,
+  ) {}
+
+  /** Charges `characters` to `key`; a 456 when the key or the account has reached its limit. */
+  charge(key: KeyRecord, kind: Exclude<UsageKind, 'speech'>, characters: number): () => void {
+    const now = this.now();
+    const month = utcMonth(now);
+    if (key.characterLimit !== null) {
+      const used = billable(this.usage.totals(key.keyId, month.from, month.to));
+      if (used >= key.characterLimit) {
+        throw new HttpError(
+          456,
+          'Quota exceeded: this key has reached its character limit for the month',
+        );
+      }
+    }
+    if (this.accountLimit !== null) {
+      const used = billable(this.usage.totals(null, month.from, month.to));
+      if (used >= this.accountLimit) {
+        throw new HttpError(
+          456,
+          'Quota exceeded: the account has reached its character limit for the month',
+        );
+      }
+    }
+    const day = utcDay(now);
+    this.usage.add(key.keyId, day, kind, characters);
+    let refunded = false;
+    return () => {
+      if (refunded) return;
+      refunded = true;
+      this.usage.add(key.keyId, day, kind, -characters);
+    };
+  }
+
+  /** Records speech-to-text time. */
+  recordSpeech(keyId: string, milliseconds: number): void {
+    if (milliseconds > 0)
+      this.usage.add(keyId, utcDay(this.now()), 'speech', Math.round(milliseconds));
+  }
+
+  /** The `GET /v2/usage` answer for `key`. */
+  report(key: KeyRecord): UsageResponseWire {
+    const month = utcMonth(this.now());
+    const report: UsageResponseWire = {
+      character_count: billable(this.usage.totals(null, month.from, month.to)),
+      character_limit: this.accountLimit ?? UNLIMITED_CHARACTERS,
+    };
+    if (key.characterLimit !== null) {
+      report.api_key_character_count = billable(this.usage.totals(key.keyId, month.from, month.to));
+      report.api_key_character_limit = key.characterLimit;
+    }
+    return report;
+  }
+}
+
+/** Characters billed for a text: Unicode code points. */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A surrogate pair is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
+    count++;
+  }
+  return count;
+}

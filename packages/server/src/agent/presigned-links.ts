@@ -1,0 +1,25 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Path prefix of presigned content links (marked experimental, as on the real service). */
+export const CONTENT_PATH = '/v1/experimental/content/';
+
+function signature(secret: string, artifactId: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${artifactId}.${expires}`).digest('base64url');
+}
+
+/** A link to an artifact that works without auth until `expires` (ms since the epoch). */
+export function presignPath(secret: string, artifactId: string, expires: number): string {
+  return `${CONTENT_PATH}${artifactId}?expires=${expires}&signature=${signature(secret, artifactId, expires)}`;
+}
+
+/** Whether a link's signature is genuine (its expiry is checked separately). */
+export function verifySignature(
+  secret: string,
+  artifactId: string,
+  expires: number,
+  given: string,
+): boolean {
+  const expected = Buffer.from(signature(secret, artifactId, expires));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Accounting } from './accounting.js';
+import type { AgentWorkflow } from './agent/agent-workflow.js';
+import { echoWorkflow } from './agent/echo-workflow.js';
+import { TaskRunner } from './agent/task-runner.js';
+import { translateWorkflow } from './agent/translate-workflow.js';
+import { loadEngine } from './engines/load-engine.js';
+import type { TranslationEngine } from './engines/translation-engine.js';
+import { FaultInjector } from './faults/fault-injector.js';
+import { registerFaults } from './faults/register-faults.js';
+import { registerAuth } from './http/auth.js';
+import { registerBodyParsers } from './http/body-parsers.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerAdminRoutes } from './routes/admin-routes.js';
+import { registerAgentRoutes } from './routes/agent-routes.js';
+import { registerGlossaryRoutes } from './routes/glossary-routes.js';
+import { registerLanguageRoutes } from './routes/languages-routes.js';
+import { registerRephraseRoutes } from './routes/rephrase-routes.js';
+import { registerStyleRuleRoutes } from './routes/style-rule-routes.js';
+import { registerTranslateRoutes } from './routes/translate-routes.js';
+import { registerUsageRoutes } from './routes/usage-routes.js';
+import { registerVoiceRoutes } from './routes/voice-routes.js';
+import { DictionaryCache, type ServiceContext } from './service-context.js';
+import type { SpeechEngine } from './speech/speech-engine.js';
+import { utteranceDetector } from './speech/utterance-detector.js';
+import { metaValue, openDatabase } from './store/database.js';
+import { GlossaryStore } from './store/glossary-store.js';
+import { KeyStore } from './store/key-store.js';
+import { type StyleRuleSeed, StyleRuleStore } from './store/style-rule-store.js';
+import { TaskStore } from './store/task-store.js';
+import { UsageStore } from './store/usage-store.js';
+import { VoiceSessions } from './voice/voice-sessions.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './voice/voice-stream.js';
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** SQLite file, or `:memory:` (default). */
+  db?: string;
+  /** `pseudo` (default), `identity`, a module path, or an engine object. */
+  engine?: TranslationEngine | string;
+  /** Speech-to-text engine of voice streams (default: the built-in utterance detector). */
+  speechEngine?: SpeechEngine;
+  /** Paid-tier developer keys created at start when missing. */
+  apiKeys?: readonly string[];
+  /** Free-tier developer keys created at start when missing. */
+  freeKeys?: readonly string[];
+  /** Admin keys created at start when missing (the API never creates admin keys). */
+  adminKeys?: readonly string[];
+  /** Style rule lists to seed, or the path of a JSON file holding them. */
+  styleRules?: readonly StyleRuleSeed[] | string;
+  /** Enables fault injection and the request log. */
+  faults?: boolean;
+  /** Monthly character limit of the whole account (default: none). */
+  characterLimit?: number | null;
+  /** Milliseconds since the epoch; tests move time forward with it. */
+  clock?: () => number;
+  /** Agent workflows besides (or replacing) the built-in `echo` and `translate`. */
+  workflows?: readonly AgentWorkflow[];
+  /** Voice stream timing limits; tests shorten them. */
+  streamLimits?: Partial<StreamLimits>;
+  /** Called with unexpected errors (answered with a 500); default: written to stderr. */
+  onInternalError?: (error: unknown) => void;
+}
+
+/** A running (or ready to run) local service. */
+export interface TransloomServer {
+  readonly app: FastifyInstance;
+  readonly context: ServiceContext;
+  /** Present when started with `faults: true`. */
+  readonly faults: FaultInjector | null;
+  /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:8787`. */
+  listen(options?: { host?: string; port?: number }): Promise<string>;
+  /** Stops accepting requests, ends tasks and streams, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Thrown when the style rules file cannot be used. */
+export class StyleRulesFileError extends Error {
+  override readonly name = 'StyleRulesFileError';
+  readonly code = 'TRANSLOOM_STYLE_RULES_FILE';
+}
+
+/** Reads style rule lists to seed from a JSON file: an array, or `{"style_rules": [...]}`. */
+export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new StyleRulesFileError(`${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const list = Array.isArray(data) ? data : (data as { style_rules?: unknown } | null)?.style_rules;
+  if (!Array.isArray(list))
+    throw new StyleRulesFileError(`${path}: expected an array of style rule lists`);
+  list.forEach((item, i) => {
+    const seed = item as Partial<StyleRuleSeed> | null;
+    if (typeof seed?.name !== 'string' || typeof seed.language !== 'string') {
+      throw new StyleRulesFileError(`${path}: entry ${i} needs a string 'name' and 'language'`);
+    }
+  });
+  return list as StyleRuleSeed[];
+}
+
+function defaultInternalError(error: unknown): void {
+  process.stderr.write(
+    `transloom-server: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+}
+
+/** Builds the local service: database, stores, engines and every route of the contract. */
+export async function createServer(options: ServerOptions = {}): Promise<TransloomServer> {
+  const clock = options.clock ?? Date.now;
+  const now = () => new Date(clock());
+  const engine =
+    typeof options.engine === 'object'
+      ? options.engine
+      : await loadEngine(options.engine ?? 'pseudo');
+  const styleSeeds =
+    typeof options.styleRules === 'string'
+      ? await readStyleRulesFile(options.styleRules)
+      : (options.styleRules ?? []);
+
+  const db = openDatabase(options.db ?? ':memory:');
+  const keys = new KeyStore(db);
+  const usage = new UsageStore(db);
+  const glossaries = new GlossaryStore(db);
+  const styles = new StyleRuleStore(db);
+  for (const key of options.apiKeys ?? []) keys.ensure(key, 'developer', 'paid', now());
+  for (const key of options.freeKeys ?? []) keys.ensure(key, 'developer', 'free', now());
+  for (const key of options.adminKeys ?? []) keys.ensure(key, 'admin', 'paid', now());
+  styles.seed(styleSeeds, now());
+
+  const faults = options.faults ? new FaultInjector() : null;
+  const ctx: ServiceContext = {
+    db,
+    keys,
+    usage,
+    glossaries,
+    styles,
+    tasks: new TaskStore(db),
+    accounting: new Accounting(usage, now, options.characterLimit ?? null),
+    engine,
+    speech: options.speechEngine ?? utteranceDetector,
+    workflows: new Map(
+      [echoWorkflow, translateWorkflow, ...(options.workflows ?? [])].map((w) => [w.id, w]),
+    ),
+    faults,
+    signingKey: metaValue(db, 'signing_key', () => randomBytes(32).toString('base64url')),
+    now,
+    dictionaries: new DictionaryCache(glossaries),
+  };
+
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  registerErrorHandler(app, options.onInternalError ?? defaultInternalError);
+  registerBodyParsers(app);
+  if (faults) registerFaults(app, faults);
+  registerAuth(app, keys);
+  await app.register(multipart);
+  await app.register(websocket, { options: { maxPayload: 2 * 1024 * 1024 } });
+
+  const runner = new TaskRunner(ctx);
+  const sessions = new VoiceSessions(clock);
+  const sweep = setInterval(() => sessions.sweep(), 10_000);
+  sweep.unref();
+
+  registerTranslateRoutes(app, ctx);
+  registerRephraseRoutes(app, ctx);
+  registerLanguageRoutes(app);
+  registerGlossaryRoutes(app, ctx);
+  registerStyleRuleRoutes(app, ctx);
+  registerVoiceRoutes(app, ctx, sessions, { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits });
+  registerAgentRoutes(app, ctx, runner);
+  registerAdminRoutes(app, ctx);
+  registerUsageRoutes(app, ctx);
+  await app.ready();
+  runner.resumeInterrupted();
+
+  let closed = false;
+  return {
+    app,
+    context: ctx,
+    faults,
+    async listen(listenOptions = {}) {
+      await app.listen({ host: listenOptions.host ?? '127.0.0.1', port: listenOptions.port ?? 0 });
+      const address = app.server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return `http://${host}:${address.port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(sweep);
+      await runner.close();
+      await app.close();
+      await engine.close?.();
+      db.close();
+    },
+  };
+}
+
+/** Creates the service and starts listening in one step. */
+export async function startServer(
+  options: ServerOptions & { host?: string; port?: number } = {},
+): Promise<TransloomServer & { url: string }> {
+  const server = await createServer(options);
+  try {
+    const url = await server.listen({
+      ...(options.host !== undefined ? { host: options.host } : {}),
+      ...(options.port !== undefined ? { port: options.port } : {}),
+    });
+    return Object.assign(server, { url });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}

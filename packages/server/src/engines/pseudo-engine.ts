@@ -1,0 +1,136 @@
+import type { GlossaryEntry } from '@transloom/client/wire';
+import { type TextToken, tokenizeText } from './text-runs.js';
+import type {
+  EngineRephraseInput,
+  EngineTranslateInput,
+  TranslationEngine,
+} from './translation-engine.js';
+
+// biome-ignore format: a lookup table reads best as a table
+const ACCENTS: Record<string, string> = {
+  a: 'á', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ',
+  m: 'ɱ', n: 'ñ', o: 'ö', p: 'þ', q: 'ǫ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ú', v: 'ṽ', w: 'ŵ', x: 'ẋ',
+  y: 'ý', z: 'ž', A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Ð', E: 'É', F: 'Ƒ', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ',
+  K: 'Ķ', L: 'Ļ', M: 'Ṁ', N: 'Ñ', O: 'Ö', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', V: 'Ṽ',
+  W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
+};
+
+/** Accents every ASCII letter: `Hello` -> `Ĥéļļö`. */
+export function accent(text: string): string {
+  let out = '';
+  for (const ch of text) out += ACCENTS[ch] ?? ch;
+  return out;
+}
+
+interface GlossaryMatcher {
+  pattern: RegExp;
+  targets: Map<string, string>;
+}
+
+const matchers = new WeakMap<readonly GlossaryEntry[], GlossaryMatcher | null>();
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Compiled once per dictionary object; the server hands the same array while the glossary is unchanged.
+function glossaryMatcher(entries: readonly GlossaryEntry[]): GlossaryMatcher | null {
+  if (matchers.has(entries)) return matchers.get(entries)!;
+  let matcher: GlossaryMatcher | null = null;
+  if (entries.length > 0) {
+    const targets = new Map<string, string>();
+    for (const e of entries)
+      if (!targets.has(e.source.toLowerCase())) targets.set(e.source.toLowerCase(), e.target);
+    const alternatives = [...targets.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    matcher = {
+      pattern: new RegExp(
+        `(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`,
+        'giu',
+      ),
+      targets,
+    };
+  }
+  matchers.set(entries, matcher);
+  return matcher;
+}
+
+function transformRun(run: string, matcher: GlossaryMatcher | null): string {
+  if (!matcher) return accent(run);
+  let out = '';
+  let last = 0;
+  for (const match of run.matchAll(matcher.pattern)) {
+    out += accent(run.slice(last, match.index));
+    out += matcher.targets.get(match[0].toLowerCase()) ?? match[0];
+    last = match.index + match[0].length;
+  }
+  return out + accent(run.slice(last));
+}
+
+function markers(input: EngineTranslateInput): string[] {
+  const out: string[] = [];
+  if (input.formality === 'more') out.push('formal');
+  if (input.formality === 'less') out.push('informal');
+  if (input.style) out.push(`style ${input.style.name} v${input.style.version}`);
+  const instructions =
+    input.customInstructions.length + (input.style?.customInstructions.length ?? 0);
+  if (instructions > 0) out.push(`${instructions} instruction${instructions === 1 ? '' : 's'}`);
+  return out;
+}
+
+const LETTER = /\p{L}/u;
+
+function escapeXml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+function wrap(tokens: TextToken[], suffix: string): void {
+  const first = tokens.findIndex((t) => t.kind === 'text' && LETTER.test(t.value));
+  if (first === -1) return;
+  let last = first;
+  for (let i = tokens.length - 1; i > first; i--) {
+    if (tokens[i]!.kind === 'text' && LETTER.test(tokens[i]!.value)) {
+      last = i;
+      break;
+    }
+  }
+  const head = tokens[first]!;
+  const lead = /^\s*/.exec(head.value)![0];
+  head.value = `${lead}[${head.value.slice(lead.length)}`;
+  const tail = tokens[last]!;
+  const trail = /\s*$/.exec(tail.value)![0];
+  tail.value = `${tail.value.slice(0, tail.value.length - trail.length)}${suffix}]${trail}`;
+}
+
+/** Pseudo-localizes one text: accented, about 30% longer, bracketed; markup and placeholders kept. */
+export function pseudoLocalize(text: string, input: EngineTranslateInput): string {
+  const tokens = tokenizeText(text, input);
+  const matcher = input.glossary ? glossaryMatcher(input.glossary) : null;
+  let letters = 0;
+  for (const token of tokens) {
+    if (token.kind !== 'text') continue;
+    for (const ch of token.value) if (LETTER.test(ch)) letters++;
+    token.value = transformRun(token.value, matcher);
+  }
+  // Brackets add two characters; the tildes bring the growth to about 30%.
+  const pad = Math.max(0, Math.round(letters * 0.3) - 2);
+  let notes = markers(input).join(' · ');
+  if (input.tagHandling !== null) notes = escapeXml(notes);
+  const suffix = `${pad > 0 ? ` ${'~'.repeat(pad)}` : ''}${notes !== '' ? ` ⟨${notes}⟩` : ''}`;
+  wrap(tokens, suffix);
+  return tokens.map((t) => t.value).join('');
+}
+
+/**
+ * The default engine: deterministic pseudo-localization. It needs no model and shows at a
+ * glance what would be translated, what is kept, and which settings applied.
+ */
+export const pseudoEngine: TranslationEngine = {
+  name: 'pseudo',
+  translate(input: EngineTranslateInput): string[] {
+    return input.texts.map((text) => pseudoLocalize(text, input));
+  },
+  rephrase(input: EngineRephraseInput): string[] {
+    const how = input.writingStyle ?? input.tone;
+    return input.texts.map((text) => (how && how !== 'default' ? `${text} ⟨${how}⟩` : text));
+  },
+};

@@ -1,0 +1,173 @@
+import { badRequest } from './http-error.js';
+
+/** A parsed `application/x-www-form-urlencoded` body: every name with all its values. */
+export class FormBody {
+  readonly values = new Map<string, string[]>();
+
+  add(name: string, value: string): void {
+    const list = this.values.get(name);
+    if (list) list.push(value);
+    else this.values.set(name, [value]);
+  }
+}
+
+const BOOLEAN_WORDS = new Map<string, boolean>([
+  ['1', true],
+  ['0', false],
+  ['true', true],
+  ['false', false],
+]);
+
+function own(record: Record<string, unknown> | undefined, name: string): unknown {
+  return record !== undefined && Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
+/**
+ * Reads request parameters from a JSON object, a form body or a query string, and turns
+ * every type or rule violation into a 400 that names the parameter.
+ */
+export class Params {
+  private readonly json: Record<string, unknown> | undefined;
+  private readonly form: FormBody | undefined;
+
+  constructor(source: unknown) {
+    if (source instanceof FormBody) {
+      this.form = source;
+    } else if (source === undefined || source === null) {
+      this.json = {};
+    } else if (typeof source === 'object' && !Array.isArray(source)) {
+      this.json = source as Record<string, unknown>;
+    } else {
+      throw badRequest('The request body must be a JSON object');
+    }
+  }
+
+  /** Whether the parameter was given at all (a JSON `null` counts as given). */
+  has(name: string): boolean {
+    return this.form
+      ? this.form.values.has(name)
+      : this.json !== undefined && Object.hasOwn(this.json, name);
+  }
+
+  private raw(name: string): unknown {
+    if (this.form) {
+      const values = this.form.values.get(name);
+      if (values === undefined) return undefined;
+      if (values.length > 1) throw badRequest(`Parameter '${name}' must be given only once`);
+      return values[0];
+    }
+    return own(this.json, name);
+  }
+
+  /** A string parameter; `required` turns absence into a 400. */
+  string(name: string, options: { required: true }): string;
+  string(name: string, options?: { required?: boolean }): string | undefined;
+  string(name: string, options: { required?: boolean } = {}): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined || value === null) {
+      if (options.required) throw badRequest(`Parameter '${name}' is required`);
+      return undefined;
+    }
+    if (typeof value !== 'string') throw badRequest(`Parameter '${name}' must be a string`);
+    return value;
+  }
+
+  /** A string that must be one of `allowed` (compared as given, or case-insensitively). */
+  oneOf<T extends string>(
+    name: string,
+    allowed: readonly T[],
+    options: { caseInsensitive?: boolean } = {},
+  ): T | undefined {
+    const value = this.string(name);
+    if (value === undefined) return undefined;
+    const found = allowed.find((a) =>
+      options.caseInsensitive ? a.toLowerCase() === value.toLowerCase() : a === value,
+    );
+    if (found === undefined) {
+      throw badRequest(
+        `Value for '${name}' not supported: '${value}'; allowed: ${allowed.join(', ')}`,
+      );
+    }
+    return found;
+  }
+
+  /** A boolean: JSON `true`/`false`, or `1`/`0`/`true`/`false` as text. */
+  boolean(name: string): boolean | undefined {
+    const value = this.raw(name);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'boolean') return value;
+    const word = typeof value === 'string' ? BOOLEAN_WORDS.get(value.toLowerCase()) : undefined;
+    if (word !== undefined) return word;
+    throw badRequest(`Parameter '${name}' must be a boolean (true, false, 1 or 0)`);
+  }
+
+  /** An integer in `[min, max]`; text is accepted for query strings and forms. */
+  integer(name: string, range: { min?: number; max?: number } = {}): number | undefined {
+    const value = this.raw(name);
+    if (value === undefined || value === null) return undefined;
+    const number =
+      typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
+      throw badRequest(`Parameter '${name}' must be an integer`);
+    }
+    if (range.min !== undefined && number < range.min) {
+      throw badRequest(`Parameter '${name}' must be at least ${range.min}, got ${number}`);
+    }
+    if (range.max !== undefined && number > range.max) {
+      throw badRequest(`Parameter '${name}' must be at most ${range.max}, got ${number}`);
+    }
+    return number;
+  }
+
+  /**
+   * A list of strings: a JSON array, or repeated form fields. With `commaSeparated`, a single
+   * string (or each form value) is split on commas, as the tag-list parameters are written.
+   */
+  stringList(name: string, options: { commaSeparated?: boolean } = {}): string[] | undefined {
+    let values: unknown[];
+    if (this.form) {
+      const list = this.form.values.get(name);
+      if (list === undefined) return undefined;
+      values = list;
+    } else {
+      const value = own(this.json, name);
+      if (value === undefined || value === null) return undefined;
+      if (typeof value === 'string' && options.commaSeparated) values = [value];
+      else if (Array.isArray(value)) values = value;
+      else throw badRequest(`Parameter '${name}' must be an array of strings`);
+    }
+    const out: string[] = [];
+    for (const item of values) {
+      if (typeof item !== 'string') throw badRequest(`Parameter '${name}' must hold only strings`);
+      if (options.commaSeparated) {
+        for (const part of item.split(',')) if (part.trim() !== '') out.push(part.trim());
+      } else {
+        out.push(item);
+      }
+    }
+    return out;
+  }
+
+  /** A JSON object parameter (JSON bodies only). */
+  object(name: string): Record<string, unknown> | undefined {
+    const value = this.raw(name);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      throw badRequest(`Parameter '${name}' must be an object`);
+    }
+    return value as Record<string, unknown>;
+  }
+
+  /** A JSON array of objects (JSON bodies only). */
+  objectList(name: string): Record<string, unknown>[] | undefined {
+    const value = this.raw(name);
+    if (value === undefined || value === null) return undefined;
+    if (
+      !Array.isArray(value) ||
+      value.some((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+    ) {
+      throw badRequest(`Parameter '${name}' must be an array of objects`);
+    }
+    return value as Record<string, unknown>[];
+  }
+}

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import type { ServerOptions } from './create-server.js';
+
+/** Thrown for command-line arguments that cannot be used. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  readonly code = 'TRANSLOOM_USAGE';
+}
+
+/** Settings of the `serve` command. */
+export interface ServeSettings {
+  host: string;
+  port: number;
+  server: ServerOptions;
+}
+
+/** Text of `--help`. */
+export const SERVE_USAGE = `Usage: transloom-server [options]
+
+  --host HOST          address to listen on (default 127.0.0.1)
+  --port PORT          port, 0 for a free one (default 8787)
+  --db PATH|:memory:   SQLite database (default :memory:)
+  --engine NAME|PATH   pseudo (default), identity, or a module implementing the engine interface
+  --api-key KEY        paid-tier developer key to create when missing (repeatable)
+  --free-key KEY       free-tier developer key to create when missing (repeatable)
+  --admin-key KEY      admin key to create when missing (repeatable)
+  --style-rules FILE   JSON file of style rule lists to seed
+  --character-limit N  monthly character limit of the account
+  --faults             enable fault injection and the request log (for tests)
+
+Keys are also read from TRANSLOOM_API_KEY and TRANSLOOM_ADMIN_KEY.
+`;
+
+/** Parses `pnpm serve` / `transloom serve` arguments (and key variables of `env`). */
+export function parseServerArgs(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): ServeSettings | 'help' {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const port = Number(values.port ?? '8787');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got '${values.port}'`);
+  }
+  let characterLimit: number | null = null;
+  if (values['character-limit'] !== undefined) {
+    characterLimit = Number(values['character-limit']);
+    if (!Number.isSafeInteger(characterLimit) || characterLimit < 0) {
+      throw new UsageError(
+        `--character-limit must be an integer >= 0, got '${values['character-limit']}'`,
+      );
+    }
+  }
+  const apiKeys = [...(values['api-key'] ?? [])];
+  if (env.TRANSLOOM_API_KEY) apiKeys.push(env.TRANSLOOM_API_KEY);
+  const adminKeys = [...(values['admin-key'] ?? [])];
+  if (env.TRANSLOOM_ADMIN_KEY) adminKeys.push(env.TRANSLOOM_ADMIN_KEY);
+  const server: ServerOptions = {
+    db: values.db ?? ':memory:',
+    engine: values.engine ?? 'pseudo',
+    apiKeys,
+    freeKeys: values['free-key'] ?? [],
+    adminKeys,
+    faults: values.faults ?? false,
+    characterLimit,
+  };
+  if (values['style-rules'] !== undefined) server.styleRules = values['style-rules'];
+  return { host: values.host ?? '127.0.0.1', port, server };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      db: { type: 'string' },
+      engine: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'free-key': { type: 'string', multiple: true },
+      'admin-key': { type: 'string', multiple: true },
+      'style-rules': { type: 'string' },
+      'character-limit': { type: 'string' },
+      faults: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import Database from 'better-sqlite3';
+
+/** The SQLite handle every store shares. */
+export type ServiceDatabase = Database.Database;
+
+// Each entry moves the schema one version forward; `user_version` records how far a file got.
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE api_keys (
+    key_id TEXT PRIMARY KEY,
+    label TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('developer', 'admin')),
+    tier TEXT NOT NULL CHECK (tier IN ('free', 'paid')),
+    creation_time TEXT NOT NULL,
+    deactivated_time TEXT,
+    character_limit INTEGER,
+    seq INTEGER NOT NULL
+  );
+  CREATE TABLE usage_daily (
+    key_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    translation_chars INTEGER NOT NULL DEFAULT 0,
+    improvement_chars INTEGER NOT NULL DEFAULT 0,
+    document_chars INTEGER NOT NULL DEFAULT 0,
+    speech_ms INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (key_id, day)
+  ) WITHOUT ROWID;
+  CREATE TABLE glossaries (
+    glossary_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    creation_time TEXT NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0,
+    seq INTEGER NOT NULL
+  );
+  CREATE TABLE glossary_dictionaries (
+    glossary_id TEXT NOT NULL REFERENCES glossaries (glossary_id) ON DELETE CASCADE,
+    source_lang TEXT NOT NULL,
+    target_lang TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (glossary_id, source_lang, target_lang)
+  ) WITHOUT ROWID;
+  CREATE TABLE glossary_entries (
+    glossary_id TEXT NOT NULL,
+    source_lang TEXT NOT NULL,
+    target_lang TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    target TEXT NOT NULL,
+    PRIMARY KEY (glossary_id, source_lang, target_lang, source),
+    FOREIGN KEY (glossary_id, source_lang, target_lang)
+      REFERENCES glossary_dictionaries (glossary_id, source_lang, target_lang) ON DELETE CASCADE
+  ) WITHOUT ROWID;
+  CREATE TABLE style_rules (
+    style_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    language TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    creation_time TEXT NOT NULL,
+    updated_time TEXT NOT NULL,
+    configured_rules TEXT NOT NULL,
+    custom_instructions TEXT NOT NULL,
+    seq INTEGER NOT NULL
+  );
+  CREATE TABLE agent_tasks (
+    task_id TEXT PRIMARY KEY,
+    workflow_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    input TEXT NOT NULL,
+    status TEXT NOT NULL,
+    error TEXT,
+    created_at INTEGER NOT NULL,
+    last_modified INTEGER NOT NULL
+  );
+  CREATE TABLE agent_artifacts (
+    artifact_id TEXT PRIMARY KEY,
+    task_id TEXT NOT NULL REFERENCES agent_tasks (task_id) ON DELETE CASCADE,
+    role TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    content TEXT NOT NULL,
+    schema TEXT,
+    seq INTEGER NOT NULL
+  );
+  CREATE INDEX agent_artifacts_task ON agent_artifacts (task_id, seq);
+  `,
+];
+
+/** Opens (and creates or migrates) the service database at `path`, or in memory for `:memory:`. */
+export function openDatabase(path: string): ServiceDatabase {
+  const db = new Database(path);
+  // WAL keeps readers off writers' backs; every change runs in a transaction, so a kill -9
+  // at any moment leaves the last committed state.
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return db;
+}
+
+/** Reads a value of the `meta` table, creating it with `create()` the first time. */
+export function metaValue(db: ServiceDatabase, key: string, create: () => string): string {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+    | { value: string }
+    | undefined;
+  if (row) return row.value;
+  const value = create();
+  db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+  return (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value;
+}
+
+/** The next value of a per-table ordering column. */
+export function nextSeq(db: ServiceDatabase, table: string): number {
+  const row = db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ${table}`).get() as {
+    next: number;
+  };
+  return row.next;
+}

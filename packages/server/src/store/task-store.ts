@@ -1,0 +1,168 @@
+import type { AgentContentWire } from '@transloom/client/wire';
+import type { ServiceDatabase } from './database.js';
+
+/** Status of a task while its workflow runs. */
+export const TASK_IN_PROGRESS = 'InProgress';
+/** Status of a finished task. */
+export const TASK_COMPLETED = 'Completed';
+/** Status of a task whose workflow threw. */
+export const TASK_FAILED = 'Failed';
+
+/** A stored agent task. */
+export interface TaskRecord {
+  taskId: string;
+  workflowId: string;
+  keyId: string;
+  input: Record<string, unknown>;
+  status: string;
+  error: string | null;
+  createdAt: number;
+  lastModified: number;
+}
+
+/** A stored result artifact. */
+export interface ArtifactRecord {
+  artifactId: string;
+  taskId: string;
+  /** `response` is the task's primary result; `artifact` any other. */
+  role: 'response' | 'artifact';
+  name: string;
+  description: string;
+  content: AgentContentWire;
+  schema: Record<string, unknown> | null;
+}
+
+interface TaskRow {
+  task_id: string;
+  workflow_id: string;
+  key_id: string;
+  input: string;
+  status: string;
+  error: string | null;
+  created_at: number;
+  last_modified: number;
+}
+
+interface ArtifactRow {
+  artifact_id: string;
+  task_id: string;
+  role: 'response' | 'artifact';
+  name: string;
+  description: string;
+  content: string;
+  schema: string | null;
+}
+
+function toTask(row: TaskRow): TaskRecord {
+  return {
+    taskId: row.task_id,
+    workflowId: row.workflow_id,
+    keyId: row.key_id,
+    input: JSON.parse(row.input) as Record<string, unknown>,
+    status: row.status,
+    error: row.error,
+    createdAt: row.created_at,
+    lastModified: row.last_modified,
+  };
+}
+
+/** Agent tasks and their artifacts. */
+export class TaskStore {
+  constructor(private readonly db: ServiceDatabase) {}
+
+  /** Records a new task in progress. */
+  create(task: Omit<TaskRecord, 'status' | 'error' | 'lastModified'>): TaskRecord {
+    this.db
+      .prepare(
+        `INSERT INTO agent_tasks (task_id, workflow_id, key_id, input, status, created_at, last_modified)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        task.taskId,
+        task.workflowId,
+        task.keyId,
+        JSON.stringify(task.input),
+        TASK_IN_PROGRESS,
+        task.createdAt,
+        task.createdAt,
+      );
+    return this.get(task.taskId)!;
+  }
+
+  /** A task by id, or undefined. */
+  get(taskId: string): TaskRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM agent_tasks WHERE task_id = ?').get(taskId) as
+      | TaskRow
+      | undefined;
+    return row && toTask(row);
+  }
+
+  /** Tasks still in progress (after a restart, these are run again). */
+  inProgress(): TaskRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM agent_tasks WHERE status = ? ORDER BY created_at')
+      .all(TASK_IN_PROGRESS) as TaskRow[];
+    return rows.map(toTask);
+  }
+
+  /** Marks a task completed together with its artifacts, in one transaction. */
+  complete(taskId: string, artifacts: readonly ArtifactRecord[], now: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM agent_artifacts WHERE task_id = ?').run(taskId);
+      const insert = this.db.prepare(
+        `INSERT INTO agent_artifacts (artifact_id, task_id, role, name, description, content, schema, seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      artifacts.forEach((a, i) => {
+        insert.run(
+          a.artifactId,
+          taskId,
+          a.role,
+          a.name,
+          a.description,
+          JSON.stringify(a.content),
+          a.schema === null ? null : JSON.stringify(a.schema),
+          i,
+        );
+      });
+      this.db
+        .prepare('UPDATE agent_tasks SET status = ?, last_modified = ? WHERE task_id = ?')
+        .run(TASK_COMPLETED, now, taskId);
+    })();
+  }
+
+  /** Marks a task failed. */
+  fail(taskId: string, error: string, now: number): void {
+    this.db
+      .prepare('UPDATE agent_tasks SET status = ?, error = ?, last_modified = ? WHERE task_id = ?')
+      .run(TASK_FAILED, error, now, taskId);
+  }
+
+  /** A task's artifacts in order. */
+  artifacts(taskId: string): ArtifactRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM agent_artifacts WHERE task_id = ? ORDER BY seq')
+      .all(taskId) as ArtifactRow[];
+    return rows.map((row) => this.toArtifact(row));
+  }
+
+  /** An artifact by id, or undefined. */
+  artifact(artifactId: string): ArtifactRecord | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM agent_artifacts WHERE artifact_id = ?')
+      .get(artifactId) as ArtifactRow | undefined;
+    return row && this.toArtifact(row);
+  }
+
+  private toArtifact(row: ArtifactRow): ArtifactRecord {
+    return {
+      artifactId: row.artifact_id,
+      taskId: row.task_id,
+      role: row.role,
+      name: row.name,
+      description: row.description,
+      content: JSON.parse(row.content) as AgentContentWire,
+      schema: row.schema === null ? null : (JSON.parse(row.schema) as Record<string, unknown>),
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { afterAll } from 'vitest';
+import { type ServerOptions, startServer, type TransloomServer } from '../create-server.js';
+
+/** Keys every test server knows. */
+export const KEYS = {
+  paid: 'paid-key-0001:test',
+  free: 'free-key-0001:fx',
+  admin: 'admin-key-0001:admin',
+} as const;
+
+/** A response, its status and its parsed body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** How to send a request in a test. */
+export interface CallOptions {
+  /** `paid` (default), `free`, `admin`, `none`, or a literal key. */
+  key?: keyof typeof KEYS | 'none' | { literal: string };
+  json?: unknown;
+  form?: Array<[string, string]> | string;
+  body?: NonNullable<RequestInit['body']>;
+  headers?: Record<string, string>;
+}
+
+/** A running test server with helpers. */
+export interface TestServer {
+  url: string;
+  server: TransloomServer & { url: string };
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  close(): Promise<void>;
+}
+
+/** Starts the real service on a loopback port; closed after the file's tests. */
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const server = await startServer({
+    apiKeys: [KEYS.paid],
+    freeKeys: [KEYS.free],
+    adminKeys: [KEYS.admin],
+    port: 0,
+    ...options,
+  });
+  const call = async <T>(
+    method: string,
+    path: string,
+    opts: CallOptions = {},
+  ): Promise<CallResult<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    const key = opts.key ?? 'paid';
+    if (key !== 'none')
+      headers.authorization = `Service-Auth-Key ${typeof key === 'object' ? key.literal : KEYS[key]}`;
+    let body: NonNullable<RequestInit['body']> | undefined = opts.body;
+    if (opts.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form !== undefined) {
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      body = typeof opts.form === 'string' ? opts.form : new URLSearchParams(opts.form).toString();
+    }
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text !== '')
+      parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  };
+  const handle: TestServer = { url: server.url, server, call, close: () => server.close() };
+  afterAll(() => server.close());
+  return handle;
+}

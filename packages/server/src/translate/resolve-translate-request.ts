@@ -1,0 +1,228 @@
+import {
+  baseLanguage,
+  CUSTOM_INSTRUCTION_LANGUAGES,
+  FORMALITY_TARGETS,
+  type GlossaryEntry,
+  MAX_CUSTOM_INSTRUCTION_CHARS,
+  MAX_CUSTOM_INSTRUCTIONS,
+  MAX_TEXTS_PER_REQUEST,
+  normalizeLanguageCode,
+  TARGET_VARIANTS,
+  TRANSLATE_LANGUAGES,
+} from '@transloom/client/wire';
+import { countCharacters } from '../accounting.js';
+import type { EngineStyle, EngineTranslateInput } from '../engines/translation-engine.js';
+import { badRequest, forbidden, notFound } from '../http/http-error.js';
+import type { Params } from '../http/params.js';
+import type { ServiceContext } from '../service-context.js';
+import type { KeyRecord } from '../store/key-store.js';
+
+const SOURCE_CODES = new Set<string>(TRANSLATE_LANGUAGES);
+const TARGET_CODES = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
+const FORMALITY = new Set<string>(FORMALITY_TARGETS);
+const INSTRUCTION_LANGUAGES = new Set<string>(CUSTOM_INSTRUCTION_LANGUAGES);
+
+/** A validated translate request: what to bill, what to send to the engine, what to answer. */
+export interface ResolvedTranslateRequest {
+  texts: string[];
+  sourceLang: string | null;
+  billedCharacters: number[];
+  showBilledCharacters: boolean;
+  /** `model_type_used` to report, when `model_type` was given. */
+  modelTypeUsed: string | null;
+  /** Engine input without texts and source language, which are filled per detected language. */
+  engine: Omit<EngineTranslateInput, 'texts' | 'sourceLang'>;
+}
+
+function language(
+  params: Params,
+  name: string,
+  allowed: Set<string>,
+  required: boolean,
+): string | null {
+  const raw = params.string(name, { required });
+  if (raw === undefined) return null;
+  const code = normalizeLanguageCode(raw);
+  if (!allowed.has(code)) {
+    const hint =
+      name === 'source_lang' && TARGET_CODES.has(code)
+        ? `; source languages are written without a variant, e.g. '${baseLanguage(code)}'`
+        : '';
+    throw badRequest(`Value for '${name}' not supported: '${raw}'${hint}`);
+  }
+  return code;
+}
+
+function formality(params: Params, target: string): EngineTranslateInput['formality'] {
+  const value = params.oneOf('formality', [
+    'default',
+    'more',
+    'less',
+    'prefer_more',
+    'prefer_less',
+  ] as const);
+  if (value === undefined || value === 'default') return 'default';
+  const supported = FORMALITY.has(target);
+  if (value === 'prefer_more') return supported ? 'more' : 'default';
+  if (value === 'prefer_less') return supported ? 'less' : 'default';
+  if (!supported) {
+    throw badRequest(
+      `'formality' is not supported for target language ${target}; use prefer_${value} to fall back to the default`,
+    );
+  }
+  return value;
+}
+
+function customInstructions(params: Params, target: string): string[] {
+  const list = params.stringList('custom_instructions') ?? [];
+  if (list.length === 0) return list;
+  if (list.length > MAX_CUSTOM_INSTRUCTIONS) {
+    throw badRequest(
+      `'custom_instructions' holds ${list.length} entries; at most ${MAX_CUSTOM_INSTRUCTIONS} are allowed`,
+    );
+  }
+  list.forEach((instruction, i) => {
+    const length = countCharacters(instruction);
+    if (length > MAX_CUSTOM_INSTRUCTION_CHARS) {
+      throw badRequest(
+        `'custom_instructions' entry ${i + 1} is ${length} characters; at most ${MAX_CUSTOM_INSTRUCTION_CHARS} are allowed`,
+      );
+    }
+  });
+  if (!INSTRUCTION_LANGUAGES.has(baseLanguage(target))) {
+    throw badRequest(
+      `'custom_instructions' are not supported for target language ${target}; supported: ${[...INSTRUCTION_LANGUAGES].join(', ')} and their variants`,
+    );
+  }
+  return list;
+}
+
+function style(
+  params: Params,
+  ctx: ServiceContext,
+  key: KeyRecord,
+  target: string,
+): EngineStyle | null {
+  const styleId = params.string('style_id');
+  if (styleId === undefined) return null;
+  if (key.tier !== 'paid') throw forbidden('Style rules are available on the paid tier only');
+  const record = ctx.styles.get(styleId);
+  if (!record) throw notFound(`Style rule list not found: '${styleId}'`);
+  if (baseLanguage(record.language) !== baseLanguage(target)) {
+    throw badRequest(
+      `Style rule list '${styleId}' is for language ${record.language.toUpperCase()}, which does not match target_lang ${target}`,
+    );
+  }
+  return {
+    styleId: record.styleId,
+    name: record.name,
+    version: record.version,
+    language: record.language,
+    configuredRules: record.configuredRules,
+    customInstructions: record.customInstructions,
+  };
+}
+
+function glossary(
+  params: Params,
+  ctx: ServiceContext,
+  source: string | null,
+  target: string,
+): readonly GlossaryEntry[] | null {
+  const glossaryId = params.string('glossary_id');
+  if (glossaryId === undefined) return null;
+  if (source === null) throw badRequest(`'glossary_id' requires 'source_lang'`);
+  const record = ctx.glossaries.get(glossaryId);
+  if (!record) throw notFound(`Glossary not found: '${glossaryId}'`);
+  // Glossaries apply to languages, not variants: an EN glossary serves EN-GB and EN-US.
+  const pair = {
+    source: baseLanguage(source).toLowerCase(),
+    target: baseLanguage(target).toLowerCase(),
+  };
+  const entries = ctx.dictionaries.get(record, pair.source, pair.target);
+  if (!entries) {
+    throw badRequest(
+      `Glossary '${glossaryId}' has no dictionary for ${pair.source} -> ${pair.target}; its language pair must equal the request's`,
+    );
+  }
+  return entries;
+}
+
+/** Validates a translate request against every rule of contract parts 4.1, 7 and 8. */
+export function resolveTranslateRequest(
+  params: Params,
+  ctx: ServiceContext,
+  key: KeyRecord,
+): ResolvedTranslateRequest {
+  const texts = params.stringList('text');
+  if (texts === undefined || texts.length === 0) throw badRequest(`Parameter 'text' is required`);
+  if (texts.length > MAX_TEXTS_PER_REQUEST) {
+    throw badRequest(
+      `Parameter 'text' holds ${texts.length} entries; at most ${MAX_TEXTS_PER_REQUEST} are allowed per request`,
+      { rule: 'too-many-texts' },
+    );
+  }
+  const target = language(params, 'target_lang', TARGET_CODES, true)!;
+  const source = language(params, 'source_lang', SOURCE_CODES, false);
+  const modelType = params.oneOf('model_type', [
+    'latency_optimized',
+    'quality_optimized',
+    'prefer_quality_optimized',
+  ] as const);
+  const tagHandling = params.oneOf('tag_handling', ['xml', 'html'] as const) ?? null;
+  const tagHandlingVersion = params.oneOf('tag_handling_version', ['v1', 'v2'] as const);
+  const instructions = customInstructions(params, target);
+  const styleList = style(params, ctx, key, target);
+  if (modelType === 'latency_optimized') {
+    const conflict = styleList
+      ? 'style_id'
+      : instructions.length > 0
+        ? 'custom_instructions'
+        : tagHandlingVersion === 'v2'
+          ? 'tag_handling_version=v2'
+          : null;
+    if (conflict) {
+      throw badRequest(
+        `'model_type=latency_optimized' cannot be combined with '${conflict}', which needs the quality_optimized model`,
+      );
+    }
+  }
+  const quality =
+    modelType === 'quality_optimized' ||
+    modelType === 'prefer_quality_optimized' ||
+    styleList !== null ||
+    instructions.length > 0 ||
+    tagHandlingVersion === 'v2';
+  const requestedSplit = params.oneOf('split_sentences', ['0', '1', 'nonewlines'] as const);
+  // The quality model ignores split_sentences: no splitting without tags, nonewlines with them.
+  const splitSentences = quality
+    ? tagHandling
+      ? 'nonewlines'
+      : '0'
+    : (requestedSplit ?? (tagHandling === 'html' ? 'nonewlines' : '1'));
+  params.boolean('enable_beta_languages');
+  return {
+    texts,
+    sourceLang: source,
+    billedCharacters: texts.map(countCharacters),
+    showBilledCharacters: params.boolean('show_billed_characters') ?? false,
+    modelTypeUsed:
+      modelType === undefined ? null : quality ? 'quality_optimized' : 'latency_optimized',
+    engine: {
+      targetLang: target,
+      formality: formality(params, target),
+      tagHandling,
+      ignoreTags: params.stringList('ignore_tags', { commaSeparated: true }) ?? [],
+      splittingTags: params.stringList('splitting_tags', { commaSeparated: true }) ?? [],
+      nonSplittingTags: params.stringList('non_splitting_tags', { commaSeparated: true }) ?? [],
+      outlineDetection: params.boolean('outline_detection') ?? true,
+      splitSentences,
+      preserveFormatting: params.boolean('preserve_formatting') ?? false,
+      context: params.string('context') ?? null,
+      glossary: glossary(params, ctx, source, target),
+      style: styleList,
+      customInstructions: instructions,
+      modelType: quality ? 'quality_optimized' : 'latency_optimized',
+    },
+  };
+}
