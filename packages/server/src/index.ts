@@ -42,7 +42,7 @@ export {
 } from './faults/fault-injector.js';
 export { AUTH_SCHEME } from './http/auth.js';
 export { HttpError, type HttpErrorCode } from './http/http-error.js';
-export { type Detection, detectLanguage, detectLanguages } from './language-detection.js';
+export { type Detection, detectLanguage, detectLanguages, rulesOut } from './language-detection.js';
 export {
   parseServerArgs,
   SERVE_USAGE,

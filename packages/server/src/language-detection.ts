@@ -5,7 +5,11 @@ import { SOURCE_LISTING } from './language-names.js';
 export const FALLBACK_LANGUAGE = 'EN';
 
 interface Detector {
-  detect(text: string): { language: string; isReliable(): boolean };
+  detect(text: string): {
+    language: string;
+    isReliable(): boolean;
+    getScores(): Record<string, number>;
+  };
 }
 
 let detector: Promise<Detector> | undefined;
@@ -31,19 +35,41 @@ function prose(text: string): string {
     .join(' ');
 }
 
-/** A detection: the upper-case code, and whether the model is confident. */
+/** A detection: the upper-case code, whether the model is confident, and how it scored. */
 export interface Detection {
   language: string | null;
   reliable: boolean;
+  /** Score per upper-case language code (higher is likelier). */
+  scores: Readonly<Record<string, number>>;
+  /** Letters of prose the detection saw. */
+  letters: number;
+}
+
+/**
+ * Whether a detection rules out `language` firmly enough to refuse a request over it:
+ * enough prose, and the detected language clearly ahead of `language`.
+ */
+export function rulesOut(detection: Detection, language: string): boolean {
+  if (!detection.reliable || detection.language === null || detection.language === language)
+    return false;
+  if (detection.letters < 20) return false;
+  const top = detection.scores[detection.language] ?? 0;
+  return (detection.scores[language] ?? 0) < top - 0.1;
 }
 
 /** Detects the language of one text with eld, among the contract's source languages. */
 export async function detectLanguage(text: string): Promise<Detection> {
   const eld = await loadDetector();
-  const result = eld.detect(prose(text));
+  const words = prose(text);
+  const result = eld.detect(words);
+  const scores: Record<string, number> = {};
+  for (const [code, score] of Object.entries(result.getScores()))
+    scores[code.toUpperCase()] = score;
   return {
     language: result.language ? result.language.toUpperCase() : null,
     reliable: result.isReliable(),
+    scores,
+    letters: words.match(/\p{L}/gu)?.length ?? 0,
   };
 }
 

@@ -83,12 +83,15 @@ function escapeXml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
+// Brackets enclose the sentence, placeholders included, but stay inside surrounding markup.
 function wrap(tokens: TextToken[], suffix: string): void {
-  const first = tokens.findIndex((t) => t.kind === 'text' && LETTER.test(t.value));
-  if (first === -1) return;
+  if (!tokens.some((t) => t.kind === 'text' && LETTER.test(t.value))) return;
+  const inSentence = (t: TextToken) =>
+    t.kind === 'placeholder' || (t.kind === 'text' && t.value.trim() !== '');
+  const first = tokens.findIndex(inSentence);
   let last = first;
   for (let i = tokens.length - 1; i > first; i--) {
-    if (tokens[i]!.kind === 'text' && LETTER.test(tokens[i]!.value)) {
+    if (inSentence(tokens[i]!)) {
       last = i;
       break;
     }

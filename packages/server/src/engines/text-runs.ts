@@ -5,9 +5,12 @@ export interface TextRunOptions {
   ignoreTags: readonly string[];
 }
 
-/** A piece of a text: translatable prose, or something kept byte for byte. */
+/**
+ * A piece of a text: translatable prose, or something kept byte for byte: a placeholder
+ * (part of the sentence, like `{{name}}`) or markup (tags, comments, ignored elements).
+ */
 export interface TextToken {
-  kind: 'text' | 'keep';
+  kind: 'text' | 'placeholder' | 'markup';
   value: string;
 }
 
@@ -30,7 +33,7 @@ function pushText(tokens: TextToken[], text: string): void {
   let last = 0;
   for (const match of text.matchAll(PROTECTED)) {
     if (match.index > last) tokens.push({ kind: 'text', value: text.slice(last, match.index) });
-    tokens.push({ kind: 'keep', value: match[0] });
+    tokens.push({ kind: 'placeholder', value: match[0] });
     last = match.index + match[0].length;
   }
   if (last < text.length) tokens.push({ kind: 'text', value: text.slice(last) });
@@ -51,11 +54,11 @@ export function tokenizeText(text: string, options: TextRunOptions): TextToken[]
   for (const match of text.matchAll(MARKUP)) {
     const between = text.slice(last, match.index);
     if (between !== '') {
-      if (ignoreDepth > 0) tokens.push({ kind: 'keep', value: between });
+      if (ignoreDepth > 0) tokens.push({ kind: 'markup', value: between });
       else pushText(tokens, between);
     }
     const tag = match[0];
-    tokens.push({ kind: 'keep', value: tag });
+    tokens.push({ kind: 'markup', value: tag });
     last = match.index + tag.length;
     if (!tag.startsWith('<') || tag.startsWith('<!') || tag.startsWith('<?')) continue;
     const name = tagName(tag);
@@ -70,7 +73,7 @@ export function tokenizeText(text: string, options: TextRunOptions): TextToken[]
   }
   const rest = text.slice(last);
   if (rest !== '') {
-    if (ignoreDepth > 0) tokens.push({ kind: 'keep', value: rest });
+    if (ignoreDepth > 0) tokens.push({ kind: 'markup', value: rest });
     else pushText(tokens, rest);
   }
   return tokens;

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { countCharacters } from '../accounting.js';
 import { badRequest } from '../http/http-error.js';
 import { Params } from '../http/params.js';
-import { detectLanguage, FALLBACK_LANGUAGE } from '../language-detection.js';
+import { detectLanguage, FALLBACK_LANGUAGE, rulesOut } from '../language-detection.js';
 import type { ServiceContext } from '../service-context.js';
 
 const STYLE_LANGUAGES = new Set(WRITING_STYLE_TARGETS.map((l) => l.toLowerCase()));
@@ -49,12 +49,7 @@ export function registerRephraseRoutes(app: FastifyInstance, ctx: ServiceContext
       }
       const detection = await detectLanguage(texts.join('\n'));
       const detected = detection.language;
-      if (
-        target !== undefined &&
-        detection.reliable &&
-        detected !== null &&
-        detected !== baseLanguage(target)
-      ) {
+      if (target !== undefined && rulesOut(detection, baseLanguage(target))) {
         throw badRequest(
           `The text is written in ${detected}, which does not match target_lang ${target}; only variants of the same language can be converted`,
         );
