@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from './test-support/test-server.js';
+
+const t = await startTestServer({ characterLimit: 1_000_000 });
+const admin = (path: string, json: unknown) => t.call('PUT', path, { key: 'admin', json });
+
+async function newKey(limit: number | null) {
+  const key = (await t.call('POST', '/v2/admin/developer-keys', { key: 'admin', json: {} })).body
+    .key_id as string;
+  await admin('/v2/admin/developer-keys/limits', { key_id: key, characters: limit });
+  return { literal: key };
+}
+
+describe('character accounting and quotas', () => {
+  it('counts text but not context, and reports key limits in /v2/usage', async () => {
+    const key = await newKey(100);
+    const res = await t.call('POST', '/v2/translate', {
+      key,
+      json: {
+        text: ['abcde', 'fgh'],
+        target_lang: 'DE',
+        source_lang: 'EN',
+        context: 'c'.repeat(500),
+      },
+    });
+    expect(res.status).toBe(200);
+    const usage = await t.call('GET', '/v2/usage', { key });
+    expect(usage.body).toMatchObject({
+      api_key_character_count: 8,
+      api_key_character_limit: 100,
+      character_limit: 1_000_000,
+    });
+    const unlimited = await t.call('GET', '/v2/usage', { key: await newKey(null) });
+    expect(unlimited.body).not.toHaveProperty('api_key_character_count');
+  });
+
+  it('answers 456 before any work once a key reaches its limit', async () => {
+    const key = await newKey(10);
+    const ok = await t.call('POST', '/v2/translate', {
+      key,
+      json: { text: ['12345678'], target_lang: 'DE', source_lang: 'EN' },
+    });
+    expect(ok.status).toBe(200);
+    // Still under the limit: this one may overshoot by its own characters.
+    const over = await t.call('POST', '/v2/translate', {
+      key,
+      json: { text: ['12345'], target_lang: 'DE', source_lang: 'EN' },
+    });
+    expect(over.status).toBe(200);
+    const blocked = await t.call('POST', '/v2/translate', {
+      key,
+      json: { text: ['1'], target_lang: 'DE', source_lang: 'EN' },
+    });
+    expect(blocked.status).toBe(456);
+    expect(blocked.body.message).toContain('Quota');
+    const rephrase = await t.call('POST', '/v2/write/rephrase', { key, json: { text: ['Hello'] } });
+    expect(rephrase.status).toBe(456);
+    expect((await t.call('GET', '/v2/usage', { key })).body.api_key_character_count).toBe(13);
+  });
+
+  it('blocks a key with limit 0 from the first character', async () => {
+    const key = await newKey(0);
+    const res = await t.call('POST', '/v2/translate', {
+      key,
+      json: { text: ['a'], target_lang: 'DE', source_lang: 'EN' },
+    });
+    expect(res.status).toBe(456);
+  });
+
+  it('never lets concurrent requests overshoot by more than one request', async () => {
+    const key = await newKey(1000);
+    const text = 'x'.repeat(100);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        t.call('POST', '/v2/translate', {
+          key,
+          json: { text: [text], target_lang: 'DE', source_lang: 'EN' },
+        }),
+      ),
+    );
+    const accepted = results.filter((r) => r.status === 200).length;
+    expect(results.every((r) => r.status === 200 || r.status === 456)).toBe(true);
+    expect(accepted).toBe(10);
+    const used = (await t.call('GET', '/v2/usage', { key })).body.api_key_character_count;
+    expect(used).toBeLessThanOrEqual(1000 + 100);
+  });
+
+  it('enforces the account limit across keys', async () => {
+    const small = await startTestServer({ characterLimit: 10 });
+    const first = await small.call('POST', '/v2/translate', {
+      json: { text: ['0123456789'], target_lang: 'DE', source_lang: 'EN' },
+    });
+    expect(first.status).toBe(200);
+    const second = await small.call('POST', '/v2/translate', {
+      key: 'free',
+      json: { text: ['a'], target_lang: 'DE', source_lang: 'EN' },
+    });
+    expect(second.status).toBe(456);
+    expect((await small.call('GET', '/v2/usage')).body).toEqual({
+      character_count: 10,
+      character_limit: 10,
+    });
+  });
+
+  it('starts counting afresh in a new calendar month (UTC)', async () => {
+    let now = Date.UTC(2026, 0, 31, 23, 59, 0);
+    const timed = await startTestServer({ clock: () => now });
+    const key = (await timed.call('POST', '/v2/admin/developer-keys', { key: 'admin', json: {} }))
+      .body.key_id;
+    await timed.call('PUT', '/v2/admin/developer-keys/limits', {
+      key: 'admin',
+      json: { key_id: key, characters: 5 },
+    });
+    const send = () =>
+      timed.call('POST', '/v2/translate', {
+        key: { literal: key },
+        json: { text: ['12345'], target_lang: 'DE', source_lang: 'EN' },
+      });
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(456);
+    now = Date.UTC(2026, 1, 1, 0, 0, 1);
+    expect((await send()).status).toBe(200);
+  });
+});
