@@ -195,6 +195,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
       closed = true;
       clearInterval(sweep);
       await runner.close();
+      sessions.settleAll();
       await app.close();
       await engine.close?.();
       db.close();

@@ -5,7 +5,7 @@ const t = await startTestServer();
 
 describe('authentication', () => {
   it('answers 401 for a missing or malformed header', async () => {
-    for (const headers of [
+    for (const headers of <Array<Record<string, string>>>[
       {},
       { authorization: `Bearer ${KEYS.paid}` },
       { authorization: 'Service-Auth-Key' },

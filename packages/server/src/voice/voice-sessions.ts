@@ -35,6 +35,8 @@ export class VoiceSessions {
   private readonly byToken = new Map<string, VoiceSession>();
   private readonly retired = new Map<string, VoiceSession>();
   private readonly sessions = new Map<string, VoiceSession>();
+  /** Open streams' settle functions: record usage once, even when the server stops first. */
+  readonly openStreams = new Set<() => void>();
 
   constructor(private readonly now: () => number) {}
 
@@ -76,6 +78,11 @@ export class VoiceSessions {
     this.byToken.delete(session.token);
     this.sessions.delete(session.sessionId);
     for (const [token, owner] of this.retired) if (owner === session) this.retired.delete(token);
+  }
+
+  /** Settles every open stream (before the database closes). */
+  settleAll(): void {
+    for (const settle of [...this.openStreams]) settle();
   }
 
   /** Ends sessions whose token expired unused while no connection was open. */

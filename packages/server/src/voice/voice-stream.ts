@@ -262,11 +262,17 @@ export function serveVoiceStream(
     });
   });
 
-  socket.on('close', () => {
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    sessions.openStreams.delete(settle);
     clearTimeout(idleTimer);
     clearTimeout(lifeTimer);
     if (session.disconnect === stop) session.disconnect = null;
-    ctx.accounting.recordSpeech(session.keyId, Math.max(audioMs, 0));
-  });
+    ctx.accounting.recordSpeech(session.keyId, audioMs);
+  };
+  sessions.openStreams.add(settle);
+  socket.on('close', settle);
   socket.on('error', () => socket.terminate());
 }
