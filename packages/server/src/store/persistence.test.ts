@@ -1,0 +1,146 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../create-server.js';
+import { exited, spawnServer } from '../test-support/spawn-server.js';
+
+const auth = (key: string) => ({
+  authorization: `Service-Auth-Key ${key}`,
+  'content-type': 'application/json',
+});
+
+describe('persistence', () => {
+  it('keeps keys, glossaries, style rules, usage and tasks across a restart', async () => {
+    const db = join(await mkdtemp(join(tmpdir(), 'transloom-db-')), 'service.db');
+    const options = {
+      db,
+      apiKeys: ['dev'],
+      adminKeys: ['adm'],
+      styleRules: [{ name: 'House', language: 'en' }],
+      port: 0,
+    };
+    const first = await startServer(options);
+    const key = (await (
+      await fetch(`${first.url}/v2/admin/developer-keys`, {
+        method: 'POST',
+        headers: auth('adm'),
+        body: '{"label":"kept"}',
+      })
+    ).json()) as { key_id: string };
+    const glossary = (await (
+      await fetch(`${first.url}/v3/glossaries`, {
+        method: 'POST',
+        headers: auth('dev'),
+        body: JSON.stringify({
+          name: 'G',
+          dictionaries: [
+            { source_lang: 'en', target_lang: 'de', entries: 'a\tb', entries_format: 'tsv' },
+          ],
+        }),
+      })
+    ).json()) as { glossary_id: string };
+    await fetch(`${first.url}/v2/translate`, {
+      method: 'POST',
+      headers: auth(key.key_id),
+      body: '{"text":["hello"],"target_lang":"DE"}',
+    });
+    const data = new FormData();
+    data.set('workflow_request', JSON.stringify({ input: { text: 'later', delay_ms: 60_000 } }));
+    const task = (await (
+      await fetch(`${first.url}/v1/unstable/agent/workflows/echo/trigger`, {
+        method: 'POST',
+        headers: { authorization: 'Service-Auth-Key dev' },
+        body: data,
+      })
+    ).json()) as { task_id: string };
+    await first.close();
+
+    const second = await startServer({ ...options, styleRules: [] });
+    try {
+      const get = async (path: string, k = 'dev') =>
+        (await fetch(`${second.url}${path}`, { headers: auth(k) })).json() as Promise<any>;
+      expect(
+        (await get(`/v3/glossaries/${glossary.glossary_id}`)).dictionaries[0].entry_count,
+      ).toBe(1);
+      expect((await get('/v3/style_rules')).style_rules[0].name).toBe('House');
+      expect((await get('/v2/usage', key.key_id)).character_count).toBe(5);
+      expect(
+        (await get('/v2/admin/developer-keys', 'adm')).find((k: any) => k.key_id === key.key_id)
+          .label,
+      ).toBe('kept');
+      // The interrupted task runs again after the restart.
+      expect((await get(`/v1/unstable/agent/tasks/${task.task_id}`)).status).toBe('InProgress');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('leaves the database consistent after kill -9 during writes', async () => {
+    const db = join(await mkdtemp(join(tmpdir(), 'transloom-kill-')), 'service.db');
+    const args = ['--db', db, '--port', '0', '--api-key', 'dev'];
+    const server = await spawnServer(args);
+    const entries = Array.from({ length: 400 }, (_, i) => `term ${i}\tBegriff ${i}`).join('\n');
+    let created = 0;
+    let stop = false;
+    const writer = (async () => {
+      while (!stop) {
+        try {
+          const res = await fetch(`${server.url}/v3/glossaries`, {
+            method: 'POST',
+            headers: auth('dev'),
+            body: JSON.stringify({
+              name: `G${created}`,
+              dictionaries: [
+                { source_lang: 'en', target_lang: 'de', entries, entries_format: 'tsv' },
+              ],
+            }),
+          });
+          if (res.status === 201) created++;
+          await fetch(`${server.url}/v2/translate`, {
+            method: 'POST',
+            headers: auth('dev'),
+            body: '{"text":["count me"],"target_lang":"DE","source_lang":"EN"}',
+          });
+        } catch {
+          return;
+        }
+      }
+    })();
+    await sleep(800);
+    server.child.kill('SIGKILL');
+    expect(await exited(server.child)).toBe('SIGKILL');
+    stop = true;
+    await writer;
+    expect(created).toBeGreaterThan(3);
+
+    const check = new Database(db);
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    const counts = check
+      .prepare(
+        'SELECT g.glossary_id, COUNT(e.source) AS n FROM glossaries g LEFT JOIN glossary_entries e USING (glossary_id) GROUP BY g.glossary_id',
+      )
+      .all() as Array<{ n: number }>;
+    check.close();
+    // Every glossary is complete: a transaction is all or nothing.
+    expect(counts.length).toBeGreaterThanOrEqual(created);
+    expect(counts.every((c) => c.n === 400)).toBe(true);
+
+    const again = await spawnServer(args);
+    try {
+      const list = (await (
+        await fetch(`${again.url}/v3/glossaries`, { headers: auth('dev') })
+      ).json()) as { glossaries: unknown[] };
+      expect(list.glossaries.length).toBe(counts.length);
+      const usage = (await (
+        await fetch(`${again.url}/v2/usage`, { headers: auth('dev') })
+      ).json()) as { character_count: number };
+      expect(usage.character_count % 8).toBe(0);
+    } finally {
+      again.child.kill('SIGTERM');
+      expect(await exited(again.child)).toBe(0);
+    }
+  });
+});
