@@ -51,7 +51,21 @@ export interface ParsedGlossaryEntries {
   ignored: number;
 }
 
-const encoder = new TextEncoder();
+/** Bytes of `text` in UTF-8, counted without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair is one four-byte character.
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
 const CONTROL = /\p{Cc}/u;
 const UNICODE_NEWLINE = /[\u2028\u2029]/u;
 const SURROUNDING_SPACE = /^\p{White_Space}|\p{White_Space}$/u;
@@ -205,7 +219,7 @@ export function validateGlossaryEntries(
     } else {
       firstLine.set(entry.source, line);
     }
-    bytes += encoder.encode(entry.source).length + encoder.encode(entry.target).length + 2;
+    bytes += utf8Length(entry.source) + utf8Length(entry.target) + 2;
   }
   if (bytes > MAX_DICTIONARY_BYTES) {
     issues.push({
@@ -252,7 +266,7 @@ function checkPhrase(
       message: `${label}: the ${side} phrase starts or ends with whitespace`,
     });
   }
-  const size = encoder.encode(phrase).length;
+  const size = utf8Length(phrase);
   if (size > MAX_GLOSSARY_PHRASE_BYTES) {
     issues.push({
       line,

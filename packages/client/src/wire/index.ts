@@ -9,6 +9,7 @@ export {
   type ParsedGlossaryEntries,
   type ParseGlossaryEntriesOptions,
   parseGlossaryEntries,
+  utf8Length,
   validateGlossaryEntries,
 } from './glossary-entries.js';
 export {

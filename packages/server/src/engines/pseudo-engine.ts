@@ -17,10 +17,10 @@ const ACCENTS: Record<string, string> = {
 
 /** Accents every ASCII letter: `Hello` -> `Ĥéļļö`. */
 export function accent(text: string): string {
-  let out = '';
-  for (const ch of text) out += ACCENTS[ch] ?? ch;
-  return out;
+  return text.replace(ASCII_LETTER, (ch) => ACCENTS[ch]!);
 }
+
+const ASCII_LETTER = /[A-Za-z]/g;
 
 interface GlossaryMatcher {
   pattern: RegExp;
@@ -78,6 +78,7 @@ function markers(input: EngineTranslateInput): string[] {
 }
 
 const LETTER = /\p{L}/u;
+const LETTERS = /\p{L}/gu;
 
 function escapeXml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -111,13 +112,13 @@ export function pseudoLocalize(text: string, input: EngineTranslateInput): strin
   let letters = 0;
   for (const token of tokens) {
     if (token.kind !== 'text') continue;
-    for (const ch of token.value) if (LETTER.test(ch)) letters++;
+    letters += token.value.match(LETTERS)?.length ?? 0;
     token.value = transformRun(token.value, matcher);
   }
   // Brackets add two characters; the tildes bring the growth to about 30%.
   const pad = Math.max(0, Math.round(letters * 0.3) - 2);
   let notes = markers(input).join(' · ');
-  if (input.tagHandling !== null) notes = escapeXml(notes);
+  if (notes !== '' && input.tagHandling !== null) notes = escapeXml(notes);
   const suffix = `${pad > 0 ? ` ${'~'.repeat(pad)}` : ''}${notes !== '' ? ` ⟨${notes}⟩` : ''}`;
   wrap(tokens, suffix);
   return tokens.map((t) => t.value).join('');

@@ -8,6 +8,7 @@ import {
   MAX_DICTIONARY_BYTES,
   MAX_GLOSSARY_PHRASE_BYTES,
   parseGlossaryEntries,
+  utf8Length,
   validateGlossaryEntries,
 } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,6 @@ import type { DictionaryInput, GlossaryRecord } from '../store/glossary-store.js
 /** Body limit of glossary requests: five full dictionaries and their JSON quoting. */
 const GLOSSARY_BODY_LIMIT = 5 * MAX_DICTIONARY_BYTES + 1024 * 1024;
 const LANGUAGES = new Set<string>(GLOSSARY_LANGUAGES);
-const encoder = new TextEncoder();
 
 function toWire(record: GlossaryRecord): GlossaryWire {
   return {
@@ -48,7 +48,7 @@ function readName(params: Params): string | undefined {
   const name = params.string('name');
   if (name === undefined) return undefined;
   if (name.trim() === '') throw badRequest(`Parameter 'name' must not be empty`);
-  const bytes = encoder.encode(name).length;
+  const bytes = utf8Length(name);
   if (bytes > MAX_GLOSSARY_PHRASE_BYTES) {
     throw badRequest(
       `Parameter 'name' is ${bytes} UTF-8 bytes; at most ${MAX_GLOSSARY_PHRASE_BYTES} are allowed`,
@@ -189,8 +189,7 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
       );
       for (const e of dictionary.entries) merged.set(e.source, e.target);
       let bytes = 0;
-      for (const [source, target] of merged)
-        bytes += encoder.encode(source).length + encoder.encode(target).length + 2;
+      for (const [source, target] of merged) bytes += utf8Length(source) + utf8Length(target) + 2;
       if (bytes > MAX_DICTIONARY_BYTES) {
         throw badRequest(
           `The merged dictionary would hold ${bytes} bytes; at most ${MAX_DICTIONARY_BYTES} are allowed`,

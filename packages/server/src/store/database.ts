@@ -105,20 +105,37 @@ export function openDatabase(path: string): ServiceDatabase {
   return db;
 }
 
+const statements = new WeakMap<ServiceDatabase, Map<string, Database.Statement>>();
+
+/** A prepared statement for `sql`, compiled once per database and reused. */
+export function prepared(db: ServiceDatabase, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
 /** Reads a value of the `meta` table, creating it with `create()` the first time. */
 export function metaValue(db: ServiceDatabase, key: string, create: () => string): string {
-  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+  const row = prepared(db, 'SELECT value FROM meta WHERE key = ?').get(key) as
     | { value: string }
     | undefined;
   if (row) return row.value;
   const value = create();
-  db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(key, value);
-  return (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value;
+  prepared(db, 'INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+  return (prepared(db, 'SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value;
 }
 
 /** The next value of a per-table ordering column. */
 export function nextSeq(db: ServiceDatabase, table: string): number {
-  const row = db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ${table}`).get() as {
+  const row = prepared(db, `SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ${table}`).get() as {
     next: number;
   };
   return row.next;

@@ -1,6 +1,6 @@
 import { MAX_ACTIVE_DEVELOPER_KEYS } from '@transloom/client/wire';
 import { badRequest, notFound } from '../http/http-error.js';
-import { nextSeq, type ServiceDatabase } from './database.js';
+import { nextSeq, prepared, type ServiceDatabase } from './database.js';
 
 /** Who a key belongs to: developer keys use the service, admin keys administer it. */
 export type KeyKind = 'developer' | 'admin';
@@ -49,7 +49,7 @@ export class KeyStore {
 
   /** Finds a key by its id, which is also the credential it authenticates with. */
   find(keyId: string): KeyRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_id = ?').get(keyId) as
+    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE key_id = ?').get(keyId) as
       | KeyRow
       | undefined;
     return row && toRecord(row);
@@ -57,51 +57,49 @@ export class KeyStore {
 
   /** Creates a key given at start-up when it does not exist yet. */
   ensure(keyId: string, kind: KeyKind, tier: KeyTier, now: Date): KeyRecord {
-    this.db
-      .prepare(
-        `INSERT OR IGNORE INTO api_keys (key_id, label, kind, tier, creation_time, seq)
+    prepared(
+      this.db,
+      `INSERT OR IGNORE INTO api_keys (key_id, label, kind, tier, creation_time, seq)
          VALUES (?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        keyId,
-        kind === 'admin' ? 'Admin key' : DEFAULT_KEY_LABEL,
-        kind,
-        tier,
-        now.toISOString(),
-        nextSeq(this.db, 'api_keys'),
-      );
+    ).run(
+      keyId,
+      kind === 'admin' ? 'Admin key' : DEFAULT_KEY_LABEL,
+      kind,
+      tier,
+      now.toISOString(),
+      nextSeq(this.db, 'api_keys'),
+    );
     return this.find(keyId)!;
   }
 
   /** Creates a developer key; refused when 25 are already active. */
   create(keyId: string, label: string | undefined, now: Date): KeyRecord {
     return this.db.transaction(() => {
-      const active = this.db
-        .prepare(
-          "SELECT COUNT(*) AS n FROM api_keys WHERE kind = 'developer' AND deactivated_time IS NULL",
-        )
-        .get() as { n: number };
+      const active = prepared(
+        this.db,
+        "SELECT COUNT(*) AS n FROM api_keys WHERE kind = 'developer' AND deactivated_time IS NULL",
+      ).get() as { n: number };
       if (active.n >= MAX_ACTIVE_DEVELOPER_KEYS) {
         throw badRequest(
           `At most ${MAX_ACTIVE_DEVELOPER_KEYS} developer keys may be active; deactivate one first`,
           { rule: 'max-active-keys' },
         );
       }
-      this.db
-        .prepare(
-          `INSERT INTO api_keys (key_id, label, kind, tier, creation_time, seq)
+      prepared(
+        this.db,
+        `INSERT INTO api_keys (key_id, label, kind, tier, creation_time, seq)
            VALUES (?, ?, 'developer', 'paid', ?, ?)`,
-        )
-        .run(keyId, label ?? DEFAULT_KEY_LABEL, now.toISOString(), nextSeq(this.db, 'api_keys'));
+      ).run(keyId, label ?? DEFAULT_KEY_LABEL, now.toISOString(), nextSeq(this.db, 'api_keys'));
       return this.find(keyId)!;
     })();
   }
 
   /** Every developer key, active and deactivated, oldest first. */
   listDevelopers(): KeyRecord[] {
-    const rows = this.db
-      .prepare("SELECT * FROM api_keys WHERE kind = 'developer' ORDER BY seq")
-      .all() as KeyRow[];
+    const rows = prepared(
+      this.db,
+      "SELECT * FROM api_keys WHERE kind = 'developer' ORDER BY seq",
+    ).all() as KeyRow[];
     return rows.map(toRecord);
   }
 
@@ -114,27 +112,27 @@ export class KeyStore {
   /** Renames a developer key. */
   rename(keyId: string, label: string): KeyRecord {
     this.developer(keyId);
-    this.db.prepare('UPDATE api_keys SET label = ? WHERE key_id = ?').run(label, keyId);
+    prepared(this.db, 'UPDATE api_keys SET label = ? WHERE key_id = ?').run(label, keyId);
     return this.find(keyId)!;
   }
 
   /** Sets a developer key's monthly character limit (null: none). */
   setLimit(keyId: string, characters: number | null): KeyRecord {
     this.developer(keyId);
-    this.db
-      .prepare('UPDATE api_keys SET character_limit = ? WHERE key_id = ?')
-      .run(characters, keyId);
+    prepared(this.db, 'UPDATE api_keys SET character_limit = ? WHERE key_id = ?').run(
+      characters,
+      keyId,
+    );
     return this.find(keyId)!;
   }
 
   /** Deactivates a developer key: immediate and permanent. */
   deactivate(keyId: string, now: Date): KeyRecord {
     this.developer(keyId);
-    this.db
-      .prepare(
-        'UPDATE api_keys SET deactivated_time = ? WHERE key_id = ? AND deactivated_time IS NULL',
-      )
-      .run(now.toISOString(), keyId);
+    prepared(
+      this.db,
+      'UPDATE api_keys SET deactivated_time = ? WHERE key_id = ? AND deactivated_time IS NULL',
+    ).run(now.toISOString(), keyId);
     return this.find(keyId)!;
   }
 }

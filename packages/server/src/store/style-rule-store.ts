@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ConfiguredRulesWire, StyleCustomInstructionWire } from '@transloom/client/wire';
-import { nextSeq, type ServiceDatabase } from './database.js';
+import { nextSeq, prepared, type ServiceDatabase } from './database.js';
 
 /** A style rule list as seeded and stored. */
 export interface StyleRuleRecord {
@@ -68,23 +68,22 @@ export class StyleRuleStore {
         const instructions = JSON.stringify(seed.custom_instructions ?? []);
         const existing = this.get(styleId);
         if (!existing) {
-          this.db
-            .prepare(
-              `INSERT INTO style_rules (style_id, name, language, version, creation_time,
+          prepared(
+            this.db,
+            `INSERT INTO style_rules (style_id, name, language, version, creation_time,
                  updated_time, configured_rules, custom_instructions, seq)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .run(
-              styleId,
-              seed.name,
-              seed.language,
-              seed.version ?? 1,
-              stamp,
-              stamp,
-              rules,
-              instructions,
-              nextSeq(this.db, 'style_rules'),
-            );
+          ).run(
+            styleId,
+            seed.name,
+            seed.language,
+            seed.version ?? 1,
+            stamp,
+            stamp,
+            rules,
+            instructions,
+            nextSeq(this.db, 'style_rules'),
+          );
           continue;
         }
         const unchanged =
@@ -94,35 +93,35 @@ export class StyleRuleStore {
           JSON.stringify(existing.customInstructions) === instructions &&
           (seed.version === undefined || seed.version === existing.version);
         if (unchanged) continue;
-        this.db
-          .prepare(
-            `UPDATE style_rules SET name = ?, language = ?, version = ?, updated_time = ?,
+        prepared(
+          this.db,
+          `UPDATE style_rules SET name = ?, language = ?, version = ?, updated_time = ?,
                configured_rules = ?, custom_instructions = ? WHERE style_id = ?`,
-          )
-          .run(
-            seed.name,
-            seed.language,
-            seed.version ?? existing.version + 1,
-            stamp,
-            rules,
-            instructions,
-            styleId,
-          );
+        ).run(
+          seed.name,
+          seed.language,
+          seed.version ?? existing.version + 1,
+          stamp,
+          rules,
+          instructions,
+          styleId,
+        );
       }
     })();
   }
 
   /** One page of lists in creation order. */
   page(page: number, pageSize: number): StyleRuleRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM style_rules ORDER BY seq LIMIT ? OFFSET ?')
-      .all(pageSize, page * pageSize) as StyleRow[];
+    const rows = prepared(this.db, 'SELECT * FROM style_rules ORDER BY seq LIMIT ? OFFSET ?').all(
+      pageSize,
+      page * pageSize,
+    ) as StyleRow[];
     return rows.map(toRecord);
   }
 
   /** A list by id, or undefined. */
   get(styleId: string): StyleRuleRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM style_rules WHERE style_id = ?').get(styleId) as
+    const row = prepared(this.db, 'SELECT * FROM style_rules WHERE style_id = ?').get(styleId) as
       | StyleRow
       | undefined;
     return row && toRecord(row);

@@ -1,5 +1,5 @@
 import type { AgentContentWire } from '@transloom/client/wire';
-import type { ServiceDatabase } from './database.js';
+import { prepared, type ServiceDatabase } from './database.js';
 
 /** Status of a task while its workflow runs. */
 export const TASK_IN_PROGRESS = 'InProgress';
@@ -72,26 +72,25 @@ export class TaskStore {
 
   /** Records a new task in progress. */
   create(task: Omit<TaskRecord, 'status' | 'error' | 'lastModified'>): TaskRecord {
-    this.db
-      .prepare(
-        `INSERT INTO agent_tasks (task_id, workflow_id, key_id, input, status, created_at, last_modified)
+    prepared(
+      this.db,
+      `INSERT INTO agent_tasks (task_id, workflow_id, key_id, input, status, created_at, last_modified)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        task.taskId,
-        task.workflowId,
-        task.keyId,
-        JSON.stringify(task.input),
-        TASK_IN_PROGRESS,
-        task.createdAt,
-        task.createdAt,
-      );
+    ).run(
+      task.taskId,
+      task.workflowId,
+      task.keyId,
+      JSON.stringify(task.input),
+      TASK_IN_PROGRESS,
+      task.createdAt,
+      task.createdAt,
+    );
     return this.get(task.taskId)!;
   }
 
   /** A task by id, or undefined. */
   get(taskId: string): TaskRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM agent_tasks WHERE task_id = ?').get(taskId) as
+    const row = prepared(this.db, 'SELECT * FROM agent_tasks WHERE task_id = ?').get(taskId) as
       | TaskRow
       | undefined;
     return row && toTask(row);
@@ -99,17 +98,19 @@ export class TaskStore {
 
   /** Tasks still in progress (after a restart, these are run again). */
   inProgress(): TaskRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM agent_tasks WHERE status = ? ORDER BY created_at')
-      .all(TASK_IN_PROGRESS) as TaskRow[];
+    const rows = prepared(
+      this.db,
+      'SELECT * FROM agent_tasks WHERE status = ? ORDER BY created_at',
+    ).all(TASK_IN_PROGRESS) as TaskRow[];
     return rows.map(toTask);
   }
 
   /** Marks a task completed together with its artifacts, in one transaction. */
   complete(taskId: string, artifacts: readonly ArtifactRecord[], now: number): void {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM agent_artifacts WHERE task_id = ?').run(taskId);
-      const insert = this.db.prepare(
+      prepared(this.db, 'DELETE FROM agent_artifacts WHERE task_id = ?').run(taskId);
+      const insert = prepared(
+        this.db,
         `INSERT INTO agent_artifacts (artifact_id, task_id, role, name, description, content, schema, seq)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       );
@@ -125,32 +126,35 @@ export class TaskStore {
           i,
         );
       });
-      this.db
-        .prepare('UPDATE agent_tasks SET status = ?, last_modified = ? WHERE task_id = ?')
-        .run(TASK_COMPLETED, now, taskId);
+      prepared(
+        this.db,
+        'UPDATE agent_tasks SET status = ?, last_modified = ? WHERE task_id = ?',
+      ).run(TASK_COMPLETED, now, taskId);
     })();
   }
 
   /** Marks a task failed. */
   fail(taskId: string, error: string, now: number): void {
-    this.db
-      .prepare('UPDATE agent_tasks SET status = ?, error = ?, last_modified = ? WHERE task_id = ?')
-      .run(TASK_FAILED, error, now, taskId);
+    prepared(
+      this.db,
+      'UPDATE agent_tasks SET status = ?, error = ?, last_modified = ? WHERE task_id = ?',
+    ).run(TASK_FAILED, error, now, taskId);
   }
 
   /** A task's artifacts in order. */
   artifacts(taskId: string): ArtifactRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM agent_artifacts WHERE task_id = ? ORDER BY seq')
-      .all(taskId) as ArtifactRow[];
+    const rows = prepared(
+      this.db,
+      'SELECT * FROM agent_artifacts WHERE task_id = ? ORDER BY seq',
+    ).all(taskId) as ArtifactRow[];
     return rows.map((row) => this.toArtifact(row));
   }
 
   /** An artifact by id, or undefined. */
   artifact(artifactId: string): ArtifactRecord | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM agent_artifacts WHERE artifact_id = ?')
-      .get(artifactId) as ArtifactRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM agent_artifacts WHERE artifact_id = ?').get(
+      artifactId,
+    ) as ArtifactRow | undefined;
     return row && this.toArtifact(row);
   }
 

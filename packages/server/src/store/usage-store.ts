@@ -1,4 +1,4 @@
-import type { ServiceDatabase } from './database.js';
+import { prepared, type ServiceDatabase } from './database.js';
 
 /** What a request consumed. */
 export type UsageKind = 'translation' | 'improvement' | 'document' | 'speech';
@@ -50,36 +50,36 @@ export class UsageStore {
   /** Adds (or, with a negative amount, gives back) consumption of `keyId` on `day`. */
   add(keyId: string, day: string, kind: UsageKind, amount: number): void {
     const column = COLUMN[kind];
-    this.db
-      .prepare(
-        `INSERT INTO usage_daily (key_id, day, ${column}) VALUES (?, ?, ?)
+    prepared(
+      this.db,
+      `INSERT INTO usage_daily (key_id, day, ${column}) VALUES (?, ?, ?)
          ON CONFLICT (key_id, day) DO UPDATE SET ${column} = ${column} + excluded.${column}`,
-      )
-      .run(keyId, day, amount);
+    ).run(keyId, day, amount);
   }
 
   /** Totals of one key (or every key, with `null`) between two days, inclusive. */
   totals(keyId: string | null, fromDay: string, toDay: string): UsageTotals {
     const row =
       keyId === null
-        ? this.db
-            .prepare(`SELECT ${SUMS} FROM usage_daily WHERE day BETWEEN ? AND ?`)
-            .get(fromDay, toDay)
-        : this.db
-            .prepare(`SELECT ${SUMS} FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?`)
-            .get(keyId, fromDay, toDay);
+        ? prepared(this.db, `SELECT ${SUMS} FROM usage_daily WHERE day BETWEEN ? AND ?`).get(
+            fromDay,
+            toDay,
+          )
+        : prepared(
+            this.db,
+            `SELECT ${SUMS} FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?`,
+          ).get(keyId, fromDay, toDay);
     return totals(row as TotalsRow | undefined);
   }
 
   /** Totals per key (and per day with `byDay`) between two days, inclusive. */
   breakdown(fromDay: string, toDay: string, byDay: boolean): KeyUsageRow[] {
     const group = byDay ? 'key_id, day' : 'key_id';
-    const rows = this.db
-      .prepare(
-        `SELECT key_id, ${byDay ? 'day,' : ''} ${SUMS} FROM usage_daily
+    const rows = prepared(
+      this.db,
+      `SELECT key_id, ${byDay ? 'day,' : ''} ${SUMS} FROM usage_daily
          WHERE day BETWEEN ? AND ? GROUP BY ${group} ORDER BY ${group}`,
-      )
-      .all(fromDay, toDay) as Array<TotalsRow & { key_id: string; day?: string }>;
+    ).all(fromDay, toDay) as Array<TotalsRow & { key_id: string; day?: string }>;
     return rows.map((row) => {
       const out: KeyUsageRow = { keyId: row.key_id, ...totals(row) };
       if (row.day !== undefined) out.day = row.day;

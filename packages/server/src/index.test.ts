@@ -1,0 +1,40 @@
+import { expect, it } from 'vitest';
+import * as server from './index.js';
+
+it('exports exactly the public API', () => {
+  expect(Object.keys(server).sort()).toMatchInlineSnapshot(`
+    [
+      "AUTH_SCHEME",
+      "Accounting",
+      "EngineLoadError",
+      "FAULT_KINDS",
+      "FaultInjector",
+      "HttpError",
+      "SERVE_USAGE",
+      "StyleRulesFileError",
+      "UsageError",
+      "accent",
+      "builtInEngines",
+      "countCharacters",
+      "createServer",
+      "detectLanguage",
+      "detectLanguages",
+      "echoWorkflow",
+      "identityEngine",
+      "loadEngine",
+      "mangleMarkup",
+      "mapTextRuns",
+      "parseFaultHeader",
+      "parseServerArgs",
+      "pseudoEngine",
+      "pseudoLocalize",
+      "readStyleRulesFile",
+      "rulesOut",
+      "runServerCommand",
+      "startServer",
+      "tokenizeText",
+      "translateWorkflow",
+      "utteranceDetector",
+    ]
+  `);
+});
