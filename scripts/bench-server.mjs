@@ -187,9 +187,10 @@ function storageFloor(iterations) {
   for (let n = 0; n < iterations; n++) {
     const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const started = performance.now();
-    db.transaction(() =>
-      rows.forEach(([source, target], i) => insert.run(id, 'en', 'de', i, source, target)),
-    )();
+    db.transaction(() => {
+      for (const [i, [source, target]] of rows.entries())
+        insert.run(id, 'en', 'de', i, source, target);
+    })();
     times.push(performance.now() - started);
   }
   db.close();

@@ -15,7 +15,7 @@ function pcm(parts: Array<[number, boolean]>): Buffer {
     }
   }
   const buffer = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) => buffer.writeInt16LE(s, i * 2));
+  for (const [i, s] of samples.entries()) buffer.writeInt16LE(s, i * 2);
   return buffer;
 }
 

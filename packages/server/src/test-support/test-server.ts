@@ -9,7 +9,6 @@ export const KEYS = {
 } as const;
 
 /** A response, its status and its parsed body. */
-// biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
 export interface CallResult<T = any> {
   status: number;
   headers: Headers;
@@ -31,7 +30,6 @@ export interface CallOptions {
 export interface TestServer {
   url: string;
   server: TransloomServer & { url: string };
-  // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   close(): Promise<void>;
 }
