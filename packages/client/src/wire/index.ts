@@ -48,3 +48,10 @@ export {
   UNLIMITED_CHARACTERS,
 } from './limits.js';
 export type * from './types.js';
+export {
+  base64ToBytes,
+  bytesToBase64,
+  decodeVoiceMessage,
+  encodeVoiceMessage,
+  type VoiceMessageFormat,
+} from './voice-codec.js';

@@ -74,3 +74,12 @@ describe('pseudo engine', () => {
     ).toBe('[Ĥí ⟨style A&lt;B v2 · 1 instruction⟩]');
   });
 });
+
+describe('pseudo engine brackets', () => {
+  it('closes tags opened inside the sentence before the closing bracket', () => {
+    const input = { ...base, tagHandling: 'xml' as const };
+    expect(pseudoLocalize('Your <b>cart</b>', input)).toBe('[Ýöúŕ <b>çáŕţ</b>]');
+    expect(pseudoLocalize('<p>Hi <i>there</i></p>', input)).toBe('<p>[Ĥí <i>ţĥéŕé</i>]</p>');
+    expect(pseudoLocalize('Open <a href="/x">the settings page</a>', input)).toBe('[Öþéñ <a href="/x">ţĥé šéţţíñĝš þáĝé</a> ~~~~]');
+  });
+});

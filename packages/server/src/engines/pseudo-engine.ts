@@ -78,6 +78,13 @@ function markers(input: EngineTranslateInput): string[] {
 }
 
 const LETTER = /\p{L}/u;
+
+// +1 for an opening tag, -1 for a closing tag, 0 for anything else.
+function tagDepth(token: TextToken): number {
+  if (token.kind !== 'markup' || !/^<[^!?]/.test(token.value) || token.value.endsWith('/>'))
+    return 0;
+  return token.value.startsWith('</') ? -1 : 1;
+}
 const LETTERS = /\p{L}/gu;
 
 function escapeXml(text: string): string {
@@ -96,6 +103,13 @@ function wrap(tokens: TextToken[], suffix: string): void {
       last = i;
       break;
     }
+  }
+  // Tags opened inside the sentence close inside the brackets: `[Ýöúŕ <b>çáŕţ</b> ~]`.
+  let open = 0;
+  for (let i = first; i <= last; i++) open += tagDepth(tokens[i]!);
+  while (open > 0 && last + 1 < tokens.length && tagDepth(tokens[last + 1]!) === -1) {
+    last++;
+    open--;
   }
   const head = tokens[first]!;
   const lead = /^\s*/.exec(head.value)![0];

@@ -1,5 +1,6 @@
 /** Faults the server can inject when started with `--faults`. */
 export const FAULT_KINDS = [
+  '413',
   '429',
   '529',
   '500',

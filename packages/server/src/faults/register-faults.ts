@@ -40,6 +40,9 @@ function inject(fault: FaultSpec, request: FastifyRequest, reply: FastifyReply):
     case '456':
       void reply.code(456).send({ message: 'Quota exceeded (injected fault)' });
       return true;
+    case '413':
+      void reply.code(413).send({ message: 'Request body too large (injected fault)' });
+      return true;
     case 'hang': {
       // Never answer; the client's timeout has to notice. The socket is dropped eventually.
       reply.hijack();

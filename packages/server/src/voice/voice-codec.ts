@@ -1,5 +1,9 @@
-import { decode, encode } from '@msgpack/msgpack';
-import type { VoiceServerMessageWire } from '@transloom/client/wire';
+import {
+  base64ToBytes,
+  decodeVoiceMessage,
+  encodeVoiceMessage,
+  type VoiceServerMessageWire,
+} from '@transloom/client/wire';
 
 /** A decoded client message: one kind and its payload. */
 export interface DecodedMessage {
@@ -17,37 +21,22 @@ export function encodeMessage(
   format: 'json' | 'msgpack',
   message: VoiceServerMessageWire,
 ): string | Uint8Array {
-  if (format === 'msgpack') return encode(message);
-  return JSON.stringify(message, (_key, value) =>
-    value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
-  );
+  return encodeVoiceMessage(format, message);
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** Decodes a client frame; binary fields come back as bytes whatever the format. */
+/** Decodes and checks a client frame; binary fields come back as bytes whatever the format. */
 export function decodeMessage(
   format: 'json' | 'msgpack',
   data: Buffer,
   isBinary: boolean,
 ): DecodedMessage {
   let value: unknown;
-  if (format === 'json') {
-    if (isBinary)
-      throw new ProtocolError('this session uses message_format json: send TEXT frames');
-    try {
-      value = JSON.parse(data.toString('utf8'));
-    } catch {
-      throw new ProtocolError('the frame is not valid JSON');
-    }
-  } else {
-    if (!isBinary)
-      throw new ProtocolError('this session uses message_format msgpack: send BINARY frames');
-    try {
-      value = decode(data);
-    } catch {
-      throw new ProtocolError('the frame is not valid MessagePack');
-    }
+  try {
+    value = decodeVoiceMessage(format, isBinary ? new Uint8Array(data) : data.toString('utf8'));
+  } catch (error) {
+    throw new ProtocolError(
+      `the frame is not a valid ${format} message: ${(error as Error).message}`,
+    );
   }
   if (
     typeof value !== 'object' ||
@@ -69,10 +58,9 @@ export function decodeMessage(
   if (kind === 'source_media_chunk') {
     const raw = fields.data;
     if (format === 'json') {
-      if (typeof raw !== 'string' || !BASE64.test(raw)) {
-        throw new ProtocolError('source_media_chunk.data must be a base64 string');
-      }
-      fields.data = new Uint8Array(Buffer.from(raw, 'base64'));
+      const bytes = typeof raw === 'string' ? base64ToBytes(raw) : null;
+      if (!bytes) throw new ProtocolError('source_media_chunk.data must be a base64 string');
+      fields.data = bytes;
     } else if (!(raw instanceof Uint8Array)) {
       throw new ProtocolError('source_media_chunk.data must be MessagePack binary');
     }

@@ -1,0 +1,73 @@
+import { ConfigError } from './errors.js';
+import type { TransportSettings } from './http/transport.js';
+import type { WebSocketFactory } from './voice/web-socket.js';
+
+/** Options of {@link createClient}. Public options are camelCase; the wire stays snake_case. */
+export interface ClientOptions {
+  /** The key; read it from the environment or a secret store, never from a committed file. */
+  apiKey: string;
+  /** Base URL of the service, e.g. `http://127.0.0.1:8787`. */
+  serverUrl: string;
+  /** Retries after the first attempt (default 5). */
+  maxRetries?: number;
+  /** Timeout of one attempt in ms (default 30 000). */
+  timeoutMs?: number;
+  /** Time all attempts of one call may take together, waits included (default 120 000). */
+  deadlineMs?: number;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof globalThis.fetch;
+  /** Text of the User-Agent header (where the platform lets it be set). */
+  userAgent?: string;
+  /** Receives one line per retry; lines never contain the key. */
+  log?: (line: string) => void;
+  /** WebSocket constructor for voice streams (default: the global one; the Node entry passes `ws`). */
+  webSocket?: WebSocketFactory;
+  /** Random numbers for backoff jitter (tests pass a fixed one). */
+  random?: () => number;
+}
+
+/** The client's version, sent in the User-Agent. */
+export const CLIENT_VERSION = '0.1.0';
+
+/** Checks options and fills in defaults. */
+export function resolveClientOptions(
+  options: ClientOptions,
+): TransportSettings & { webSocket: WebSocketFactory | undefined } {
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
+    throw new ConfigError(
+      'createClient: apiKey is required (read it from an environment variable)',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(options.serverUrl);
+  } catch {
+    throw new ConfigError(
+      `createClient: serverUrl must be an absolute http(s) URL, got '${options.serverUrl}'`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`createClient: serverUrl must use http or https, got '${url.protocol}'`);
+  }
+  const count = (name: string, value: number | undefined, fallback: number, min: number) => {
+    if (value === undefined) return fallback;
+    if (!Number.isFinite(value) || value < min)
+      throw new ConfigError(`createClient: ${name} must be a number >= ${min}`);
+    return value;
+  };
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function')
+    throw new ConfigError('createClient: no fetch available; pass options.fetch');
+  return {
+    apiKey: options.apiKey.trim(),
+    serverUrl: url.href.replace(/\/+$/, ''),
+    maxRetries: Math.floor(count('maxRetries', options.maxRetries, 5, 0)),
+    timeoutMs: count('timeoutMs', options.timeoutMs, 30_000, 1),
+    deadlineMs: count('deadlineMs', options.deadlineMs, 120_000, 1),
+    fetch: fetchImpl.bind(globalThis),
+    userAgent: options.userAgent ?? `transloom-client/${CLIENT_VERSION}`,
+    log: options.log,
+    random: options.random ?? Math.random,
+    webSocket: options.webSocket,
+  };
+}

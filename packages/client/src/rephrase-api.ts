@@ -1,0 +1,143 @@
+import pLimit from 'p-limit';
+import { LimitError } from './errors.js';
+import type { Transport } from './http/transport.js';
+import { bodySize, packBatches } from './translate/pack-batches.js';
+import type { CallOptions, TranslateManyOptions } from './translate/translate-api.js';
+import { utf8Length } from './wire/glossary-entries.js';
+import { MAX_REPHRASE_BODY_BYTES } from './wire/limits.js';
+import type {
+  ImprovementWire,
+  RephraseRequestWire,
+  RephraseResponseWire,
+  ToneWire,
+  WritingStyleWire,
+} from './wire/types.js';
+
+/** Options of text improvement, except the texts. */
+export interface RephraseOptions {
+  /** de, en-GB, en-US, es, fr, it, pt-BR or pt-PT. */
+  targetLang?: string;
+  writingStyle?: WritingStyleWire;
+  tone?: ToneWire;
+}
+
+/** A text-improvement request. */
+export interface RephraseRequest extends RephraseOptions {
+  text: string | string[];
+}
+
+/** One improved text. */
+export interface Improvement {
+  text: string;
+  targetLanguage: string;
+  detectedSourceLanguage: string;
+}
+
+/** The result of a text-improvement request, in input order. */
+export interface RephraseResult {
+  improvements: Improvement[];
+}
+
+function toWire(options: RephraseOptions): Omit<RephraseRequestWire, 'text'> {
+  if (options.writingStyle !== undefined && options.tone !== undefined) {
+    throw new LimitError(
+      'writing_style with tone',
+      2,
+      1,
+      'writingStyle and tone cannot both be given in one request',
+    );
+  }
+  const wire: Omit<RephraseRequestWire, 'text'> = {};
+  if (options.targetLang !== undefined) wire.target_lang = options.targetLang;
+  if (options.writingStyle !== undefined) wire.writing_style = options.writingStyle;
+  if (options.tone !== undefined) wire.tone = options.tone;
+  return wire;
+}
+
+function toImprovement(wire: ImprovementWire): Improvement {
+  return {
+    text: wire.text,
+    targetLanguage: wire.target_language,
+    detectedSourceLanguage: wire.detected_source_language,
+  };
+}
+
+async function send(
+  transport: Transport,
+  texts: readonly string[],
+  rest: Omit<RephraseRequestWire, 'text'>,
+  signal: AbortSignal | undefined,
+): Promise<Improvement[]> {
+  const { data } = await transport.call<RephraseResponseWire>({
+    method: 'POST',
+    path: '/v2/write/rephrase',
+    json: { text: [...texts], ...rest },
+    signal,
+  });
+  return data.improvements.map(toImprovement);
+}
+
+/** `POST /v2/write/rephrase` (paid tier); the 10240-byte body limit is checked before sending. */
+export async function rephrase(
+  transport: Transport,
+  request: RephraseRequest,
+  options: CallOptions = {},
+): Promise<RephraseResult> {
+  const { text, ...rest } = request;
+  const texts = typeof text === 'string' ? [text] : text;
+  const wire = toWire(rest);
+  const bytes = bodySize(
+    wire,
+    texts.map((t) => utf8Length(JSON.stringify(t))),
+  );
+  if (bytes > MAX_REPHRASE_BODY_BYTES) {
+    throw new LimitError(
+      'request body bytes',
+      bytes,
+      MAX_REPHRASE_BODY_BYTES,
+      `the request body would be ${bytes} bytes; text improvement allows at most ${MAX_REPHRASE_BODY_BYTES} (use rephraseMany)`,
+    );
+  }
+  return { improvements: await send(transport, texts, wire, options.signal) };
+}
+
+/** Improves any number of texts in requests of at most 10240 bytes, results in input order. */
+export async function rephraseMany(
+  transport: Transport,
+  texts: readonly string[],
+  options: RephraseOptions,
+  many: TranslateManyOptions = {},
+): Promise<Improvement[]> {
+  const wire = toWire(options);
+  const results: Improvement[] = new Array(texts.length);
+  const limit = pLimit(Math.max(1, many.concurrency ?? 4));
+  let completed = 0;
+  let requests = 0;
+  let stopped: unknown;
+  const batches = packBatches(texts, wire, {
+    maxTexts: Number.POSITIVE_INFINITY,
+    maxBytes: MAX_REPHRASE_BODY_BYTES,
+  });
+  await Promise.all(
+    batches.map(async (batch) => {
+      const slice = texts.slice(batch.start, batch.end);
+      try {
+        const improved = await limit(() => {
+          many.signal?.throwIfAborted();
+          if (stopped !== undefined) throw stopped;
+          return send(transport, slice, wire, many.signal);
+        });
+        improved.forEach((item, i) => {
+          results[batch.start + i] = item;
+        });
+      } catch (error) {
+        stopped ??= error;
+        throw error;
+      }
+      completed += slice.length;
+      requests++;
+      many.onProgress?.({ completed, total: texts.length, requests });
+    }),
+  );
+  return results;
+}

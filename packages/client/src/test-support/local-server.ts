@@ -1,0 +1,105 @@
+import {
+  type EngineTranslateInput,
+  pseudoEngine,
+  type ServerOptions,
+  startServer,
+  type TranslationEngine,
+} from '@transloom/server';
+import { afterAll } from 'vitest';
+import type { ClientOptions } from '../client-options.js';
+import { createClient, type TransloomClient } from '../node.js';
+
+/** Keys the local test server knows. */
+export const KEYS = {
+  paid: 'client-test-paid-key:7f3a9c',
+  free: 'client-test-free-key:fx',
+  admin: 'client-test-admin-key:91bd',
+} as const;
+
+/** A pseudo engine that records what the server handed it. */
+export function recordingEngine(
+  delayMs = 0,
+): TranslationEngine & { inputs: EngineTranslateInput[]; inFlight: number; maxInFlight: number } {
+  const engine = {
+    name: 'recording',
+    inputs: [] as EngineTranslateInput[],
+    inFlight: 0,
+    maxInFlight: 0,
+    async translate(input: EngineTranslateInput) {
+      engine.inputs.push(input);
+      engine.inFlight++;
+      engine.maxInFlight = Math.max(engine.maxInFlight, engine.inFlight);
+      try {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return pseudoEngine.translate(input) as string[];
+      } finally {
+        engine.inFlight--;
+      }
+    },
+    rephrase: pseudoEngine.rephrase!,
+  };
+  return engine;
+}
+
+/** A request as the server's fault-injection log records it. */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number | null;
+  fault: string | null;
+  contentLength: number | null;
+  texts?: number;
+}
+
+/** The real local service on a loopback port, with fault injection, and clients for it. */
+export interface LocalServer {
+  url: string;
+  client(options?: Partial<ClientOptions>): TransloomClient;
+  /** Arms faults for the next `count` requests to `path` (or any path). */
+  fault(
+    kind: string,
+    options?: { count?: number; retryAfter?: number; path?: string },
+  ): Promise<void>;
+  requests(): Promise<LoggedRequest[]>;
+  clearRequests(): Promise<void>;
+}
+
+/** Starts the service for a test file; closed after its tests. */
+export async function startLocalServer(options: ServerOptions = {}): Promise<LocalServer> {
+  const server = await startServer({
+    apiKeys: [KEYS.paid],
+    freeKeys: [KEYS.free],
+    adminKeys: [KEYS.admin],
+    faults: true,
+    port: 0,
+    ...options,
+  });
+  afterAll(() => server.close());
+  const control = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}/__transloom/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return {
+    url: server.url,
+    client: (overrides = {}) =>
+      createClient({ apiKey: KEYS.paid, serverUrl: server.url, ...overrides }),
+    async fault(kind, { count = 1, retryAfter, path } = {}) {
+      const res = await control('POST', 'faults', {
+        kind,
+        count,
+        ...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
+        ...(path ? { path } : {}),
+      });
+      if (res.status !== 204) throw new Error(`arming ${kind} failed: ${res.status}`);
+    },
+    async requests() {
+      return ((await (await control('GET', 'requests')).json()) as { requests: LoggedRequest[] })
+        .requests;
+    },
+    async clearRequests() {
+      await control('DELETE', 'requests');
+    },
+  };
+}

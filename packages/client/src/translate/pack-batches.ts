@@ -1,0 +1,68 @@
+import { LimitError } from '../errors.js';
+import { utf8Length } from '../wire/glossary-entries.js';
+import { MAX_TEXTS_PER_REQUEST, MAX_TRANSLATE_BODY_BYTES } from '../wire/limits.js';
+
+/** A run of consecutive texts sent in one request: `texts[start]` up to, not including, `texts[end]`. */
+export interface Batch {
+  start: number;
+  end: number;
+  /** Bytes of the request body this batch makes. */
+  bytes: number;
+}
+
+/** Limits a batch must respect. */
+export interface BatchLimits {
+  maxTexts?: number;
+  maxBytes?: number;
+}
+
+/**
+ * The exact body size in bytes of `{"text":[...],...rest}` for a set of texts: the body with an
+ * empty list, plus each text as JSON, plus the commas between them. This is the serialized
+ * request, byte for byte, without serializing it once per candidate batch.
+ */
+export function bodySize(rest: object, textSizes: readonly number[]): number {
+  const empty = utf8Length(JSON.stringify({ text: [], ...rest }));
+  let size = empty + Math.max(0, textSizes.length - 1);
+  for (const s of textSizes) size += s;
+  return size;
+}
+
+/**
+ * Packs texts, in order, into requests of at most 50 texts and 131072 bytes of JSON body
+ * (`{"text": [...], ...rest}`). A text that cannot fit even alone is a {@link LimitError}.
+ */
+export function packBatches(
+  texts: readonly string[],
+  rest: object,
+  limits: BatchLimits = {},
+): Batch[] {
+  const maxTexts = limits.maxTexts ?? MAX_TEXTS_PER_REQUEST;
+  const maxBytes = limits.maxBytes ?? MAX_TRANSLATE_BODY_BYTES;
+  const empty = utf8Length(JSON.stringify({ text: [], ...rest }));
+  const batches: Batch[] = [];
+  let start = 0;
+  let bytes = empty;
+  for (let i = 0; i < texts.length; i++) {
+    const size = utf8Length(JSON.stringify(texts[i]));
+    if (empty + size > maxBytes) {
+      throw new LimitError(
+        'request body bytes',
+        empty + size,
+        maxBytes,
+        `text ${i} makes a request body of ${empty + size} bytes on its own; the contract allows at most ${maxBytes}`,
+      );
+    }
+    const count = i - start;
+    const next = bytes + size + (count > 0 ? 1 : 0);
+    if (count > 0 && (count >= maxTexts || next > maxBytes)) {
+      batches.push({ start, end: i, bytes });
+      start = i;
+      bytes = empty + size;
+    } else {
+      bytes = next;
+    }
+  }
+  if (start < texts.length) batches.push({ start, end: texts.length, bytes });
+  return batches;
+}

@@ -1,0 +1,153 @@
+import pLimit from 'p-limit';
+import { LimitError, PayloadTooLargeError, ServiceError } from '../errors.js';
+import type { Transport } from '../http/transport.js';
+import { utf8Length } from '../wire/glossary-entries.js';
+import { MAX_TRANSLATE_BODY_BYTES } from '../wire/limits.js';
+import type {
+  TranslateRequestWire,
+  TranslateResponseWire,
+  TranslationWire,
+} from '../wire/types.js';
+import { type Batch, bodySize, packBatches } from './pack-batches.js';
+import {
+  checkTextCount,
+  checkTranslateOptions,
+  type TranslateOptions,
+  type TranslateRequest,
+  type TranslateResult,
+  type Translation,
+  translateOptionsToWire,
+} from './translate-options.js';
+
+/** Options of one call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Progress of {@link translateMany}. */
+export interface TranslateProgress {
+  /** Texts translated so far. */
+  completed: number;
+  total: number;
+  /** Requests answered so far. */
+  requests: number;
+}
+
+/** Options of {@link translateMany}. */
+export interface TranslateManyOptions extends CallOptions {
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  onProgress?: (progress: TranslateProgress) => void;
+}
+
+function toTranslation(wire: TranslationWire): Translation {
+  const out: Translation = {
+    text: wire.text,
+    detectedSourceLanguage: wire.detected_source_language,
+  };
+  if (wire.billed_characters !== undefined) out.billedCharacters = wire.billed_characters;
+  if (wire.model_type_used !== undefined) out.modelTypeUsed = wire.model_type_used;
+  return out;
+}
+
+async function send(
+  transport: Transport,
+  texts: readonly string[],
+  rest: ReturnType<typeof translateOptionsToWire>,
+  signal: AbortSignal | undefined,
+): Promise<Translation[]> {
+  const json: TranslateRequestWire = { text: [...texts], ...rest };
+  const { data } = await transport.call<TranslateResponseWire>({
+    method: 'POST',
+    path: '/v2/translate',
+    json,
+    signal,
+  });
+  if (!Array.isArray(data?.translations) || data.translations.length !== texts.length) {
+    throw new ServiceError(
+      'The service answered with a different number of translations than texts sent',
+      {
+        method: 'POST',
+        path: '/v2/translate',
+        status: 200,
+      },
+    );
+  }
+  return data.translations.map(toTranslation);
+}
+
+/** `POST /v2/translate` for up to 50 texts; the contract's limits are checked before sending. */
+export async function translate(
+  transport: Transport,
+  request: TranslateRequest,
+  options: CallOptions = {},
+): Promise<TranslateResult> {
+  const { text, ...rest } = request;
+  const texts = typeof text === 'string' ? [text] : text;
+  checkTextCount(texts.length);
+  checkTranslateOptions(rest);
+  const wire = translateOptionsToWire(rest);
+  const bytes = bodySize(
+    wire,
+    texts.map((t) => utf8Length(JSON.stringify(t))),
+  );
+  if (bytes > MAX_TRANSLATE_BODY_BYTES) {
+    throw new LimitError(
+      'request body bytes',
+      bytes,
+      MAX_TRANSLATE_BODY_BYTES,
+      `the request body would be ${bytes} bytes; the contract allows at most ${MAX_TRANSLATE_BODY_BYTES} (use translateMany)`,
+    );
+  }
+  return { translations: await send(transport, texts, wire, options.signal) };
+}
+
+/**
+ * Translates any number of texts: packs them into requests of at most 50 texts and 131072
+ * bytes of body (measured), sends them with bounded concurrency, splits a batch again when the
+ * service answers 413, and returns the translations in input order.
+ */
+export async function translateMany(
+  transport: Transport,
+  texts: readonly string[],
+  options: TranslateOptions,
+  many: TranslateManyOptions = {},
+): Promise<Translation[]> {
+  checkTranslateOptions(options);
+  const wire = translateOptionsToWire(options);
+  const results: Translation[] = new Array(texts.length);
+  const progress: TranslateProgress = { completed: 0, total: texts.length, requests: 0 };
+  const limit = pLimit(Math.max(1, many.concurrency ?? 4));
+  // After the first failure (a 456, say) no queued batch is sent.
+  let stopped: unknown;
+  const run = async (batch: Batch): Promise<void> => {
+    const slice = texts.slice(batch.start, batch.end);
+    try {
+      const translated = await limit(() => {
+        many.signal?.throwIfAborted();
+        if (stopped !== undefined) throw stopped;
+        return send(transport, slice, wire, many.signal);
+      });
+      translated.forEach((t, i) => {
+        results[batch.start + i] = t;
+      });
+      progress.completed += slice.length;
+      progress.requests++;
+      many.onProgress?.({ ...progress });
+    } catch (error) {
+      // The service's limit is lower than the contract's: halve the batch and try again.
+      if (!(error instanceof PayloadTooLargeError) || slice.length === 1) {
+        stopped ??= error;
+        throw error;
+      }
+      progress.requests++;
+      const middle = batch.start + Math.ceil(slice.length / 2);
+      await Promise.all([
+        run({ start: batch.start, end: middle, bytes: 0 }),
+        run({ start: middle, end: batch.end, bytes: 0 }),
+      ]);
+    }
+  };
+  await Promise.all(packBatches(texts, wire).map(run));
+  return results;
+}
