@@ -67,6 +67,20 @@ function checkName(name: string): void {
   }
 }
 
+/**
+ * Entries from either response shape: the v3 JSON wrapper
+ * (`{"dictionaries": [{"entries": "<tsv>"}]}`) or a bare TSV body.
+ */
+export function entriesFromResponse(
+  data: GlossaryEntriesResponseWire | string | undefined,
+): GlossaryEntry[] {
+  const tsv = typeof data === 'string' ? data : (data?.dictionaries?.[0]?.entries ?? '');
+  return parseGlossaryEntries(tsv, { format: 'tsv' }).entries.map(({ source, target }) => ({
+    source,
+    target,
+  }));
+}
+
 const path = (id: string) => `/v3/glossaries/${encodeURIComponent(id)}`;
 
 /** Glossaries v3 (contract 4.4). */
@@ -120,11 +134,7 @@ export class GlossariesApi {
       query: { source_lang: sourceLang, target_lang: targetLang },
       signal: options.signal,
     });
-    const tsv = typeof data === 'string' ? data : (data?.dictionaries?.[0]?.entries ?? '');
-    return parseGlossaryEntries(tsv, { format: 'tsv' }).entries.map(({ source, target }) => ({
-      source,
-      target,
-    }));
+    return entriesFromResponse(data);
   }
 
   /** Renames a glossary and/or merges entries into the dictionary of one pair. */

@@ -62,6 +62,8 @@ export interface LocalServer {
   ): Promise<void>;
   requests(): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
+  /** Drops armed and random faults. */
+  clearFaults(): Promise<void>;
 }
 
 /** Starts the service for a test file; closed after its tests. */
@@ -100,6 +102,9 @@ export async function startLocalServer(options: ServerOptions = {}): Promise<Loc
     },
     async clearRequests() {
       await control('DELETE', 'requests');
+    },
+    async clearFaults() {
+      await control('DELETE', 'faults');
     },
   };
 }

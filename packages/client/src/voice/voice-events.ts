@@ -56,11 +56,20 @@ export interface VoiceErrorMessage {
 
 /** Turns a decoded server message into an event, an error, or null for kinds to ignore. */
 export function toVoiceEvent(
-  message: Record<string, any>,
+  message: Record<string, unknown>,
   bytes: (value: unknown) => Uint8Array,
 ): VoiceEvent | VoiceErrorMessage | null {
   const [kind] = Object.keys(message);
-  const body = message[kind!] ?? {};
+  const body = (message[kind!] ?? {}) as {
+    concluded?: SourceSegmentWire[] & TargetSegmentWire[];
+    tentative?: SourceSegmentWire[] & TargetSegmentWire[];
+    language?: string;
+    data?: unknown;
+    request_type?: unknown;
+    error_code?: unknown;
+    reason_code?: unknown;
+    error_message?: unknown;
+  };
   switch (kind) {
     case 'source_transcript_update':
       return {
@@ -71,14 +80,14 @@ export function toVoiceEvent(
     case 'target_transcript_update':
       return {
         type: 'targetTranscriptUpdate',
-        language: body.language,
+        language: String(body.language),
         concluded: (body.concluded ?? []).map(target),
         tentative: (body.tentative ?? []).map(target),
       };
     case 'end_of_source_transcript':
       return { type: 'endOfSourceTranscript' };
     case 'end_of_target_transcript':
-      return { type: 'endOfTargetTranscript', language: body.language };
+      return { type: 'endOfTargetTranscript', language: String(body.language) };
     case 'target_media_chunk':
       return {
         type: 'targetMediaChunk',

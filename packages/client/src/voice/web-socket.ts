@@ -4,8 +4,9 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string | Uint8Array): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: string, listener: (event: any) => void): void;
-  removeEventListener(type: string, listener: (event: any) => void): void;
+  // `never` accepts listeners of any event type: browsers and `ws` pass their own event objects.
+  addEventListener(type: string, listener: (event: never) => void): void;
+  removeEventListener(type: string, listener: (event: never) => void): void;
 }
 
 /** A WebSocket constructor. */

@@ -80,6 +80,8 @@ describe('pseudo engine brackets', () => {
     const input = { ...base, tagHandling: 'xml' as const };
     expect(pseudoLocalize('Your <b>cart</b>', input)).toBe('[Ýöúŕ <b>çáŕţ</b>]');
     expect(pseudoLocalize('<p>Hi <i>there</i></p>', input)).toBe('<p>[Ĥí <i>ţĥéŕé</i>]</p>');
-    expect(pseudoLocalize('Open <a href="/x">the settings page</a>', input)).toBe('[Öþéñ <a href="/x">ţĥé šéţţíñĝš þáĝé</a> ~~~~]');
+    expect(pseudoLocalize('Open <a href="/x">the settings page</a>', input)).toBe(
+      '[Öþéñ <a href="/x">ţĥé šéţţíñĝš þáĝé</a> ~~~~]',
+    );
   });
 });
