@@ -1,9 +1,8 @@
 import pLimit from 'p-limit';
 import { LimitError } from './errors.js';
 import type { Transport } from './http/transport.js';
-import { bodySize, packBatches } from './translate/pack-batches.js';
+import { bodySize, jsonStringBytes, packBatches } from './translate/pack-batches.js';
 import type { CallOptions, TranslateManyOptions } from './translate/translate-api.js';
-import { utf8Length } from './wire/glossary-entries.js';
 import { MAX_REPHRASE_BODY_BYTES } from './wire/limits.js';
 import type {
   ImprovementWire,
@@ -88,7 +87,7 @@ export async function rephrase(
   const wire = toWire(rest);
   const bytes = bodySize(
     wire,
-    texts.map((t) => utf8Length(JSON.stringify(t))),
+    texts.map((t) => jsonStringBytes(t)),
   );
   if (bytes > MAX_REPHRASE_BODY_BYTES) {
     throw new LimitError(

@@ -43,11 +43,7 @@ export interface CallResult<T> {
   status: number;
   data: T;
   headers: Headers;
-  /** Bytes of the request body as sent. */
-  requestBytes: number;
 }
-
-const encoder = new TextEncoder();
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -117,11 +113,9 @@ export class Transport {
     };
     if (spec.auth !== false) headers.authorization = `Service-Auth-Key ${settings.apiKey}`;
     let body: string | FormData | undefined;
-    let requestBytes = 0;
     if (spec.json !== undefined) {
       body = JSON.stringify(spec.json);
       headers['content-type'] = 'application/json';
-      requestBytes = encoder.encode(body).length;
     } else if (spec.form) {
       body = spec.form;
     }
@@ -178,7 +172,6 @@ export class Transport {
             status: response.status,
             data: data as T,
             headers: response.headers,
-            requestBytes,
           };
         const error = this.errorFrom(response, data, info);
         if (!isRetryableStatus(response.status, idempotent)) throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LimitError } from '../errors.js';
-import { bodySize, packBatches } from './pack-batches.js';
+import { bodySize, jsonStringBytes, packBatches } from './pack-batches.js';
 
 describe('packBatches', () => {
   const rest = { target_lang: 'DE', source_lang: 'EN', tag_handling: 'xml' };
@@ -27,5 +27,22 @@ describe('packBatches', () => {
   it('refuses a text that cannot fit alone, naming it', () => {
     expect(() => packBatches(['ok', 'x'.repeat(131_072)], rest)).toThrow(LimitError);
     expect(() => packBatches(['ok', 'x'.repeat(131_072)], rest)).toThrow(/text 1/);
+  });
+
+  it('counts JSON string bytes without serializing plain texts', () => {
+    for (const text of [
+      '',
+      'plain',
+      'tab\t',
+      'quote"',
+      'back\\slash',
+      'ünï',
+      '😀',
+      '\ud800 lone',
+      '\u2028',
+      '<b>&amp;</b>',
+    ]) {
+      expect(jsonStringBytes(text)).toBe(new TextEncoder().encode(JSON.stringify(text)).length);
+    }
   });
 });

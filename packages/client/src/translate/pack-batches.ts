@@ -2,6 +2,14 @@ import { LimitError } from '../errors.js';
 import { utf8Length } from '../wire/glossary-entries.js';
 import { MAX_TEXTS_PER_REQUEST, MAX_TRANSLATE_BODY_BYTES } from '../wire/limits.js';
 
+// Characters JSON.stringify escapes: quotes, backslashes, controls, and lone surrogates.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Bytes of `JSON.stringify(text)` in UTF-8, without building the string in the common case. */
+export function jsonStringBytes(text: string): number {
+  return NEEDS_ESCAPE.test(text) ? utf8Length(JSON.stringify(text)) : utf8Length(text) + 2;
+}
+
 /** A run of consecutive texts sent in one request: `texts[start]` up to, not including, `texts[end]`. */
 export interface Batch {
   start: number;
@@ -44,7 +52,7 @@ export function packBatches(
   let start = 0;
   let bytes = empty;
   for (let i = 0; i < texts.length; i++) {
-    const size = utf8Length(JSON.stringify(texts[i]));
+    const size = jsonStringBytes(texts[i]!);
     if (empty + size > maxBytes) {
       throw new LimitError(
         'request body bytes',

@@ -1,14 +1,13 @@
 import pLimit from 'p-limit';
 import { LimitError, PayloadTooLargeError, ServiceError } from '../errors.js';
 import type { Transport } from '../http/transport.js';
-import { utf8Length } from '../wire/glossary-entries.js';
 import { MAX_TRANSLATE_BODY_BYTES } from '../wire/limits.js';
 import type {
   TranslateRequestWire,
   TranslateResponseWire,
   TranslationWire,
 } from '../wire/types.js';
-import { type Batch, bodySize, packBatches } from './pack-batches.js';
+import { type Batch, bodySize, jsonStringBytes, packBatches } from './pack-batches.js';
 import {
   checkTextCount,
   checkTranslateOptions,
@@ -89,7 +88,7 @@ export async function translate(
   const wire = translateOptionsToWire(rest);
   const bytes = bodySize(
     wire,
-    texts.map((t) => utf8Length(JSON.stringify(t))),
+    texts.map((t) => jsonStringBytes(t)),
   );
   if (bytes > MAX_TRANSLATE_BODY_BYTES) {
     throw new LimitError(
@@ -121,27 +120,28 @@ export async function translateMany(
   // After the first failure (a 456, say) no queued batch is sent.
   let stopped: unknown;
   const run = async (batch: Batch): Promise<void> => {
-    const slice = texts.slice(batch.start, batch.end);
+    const count = batch.end - batch.start;
     try {
       const translated = await limit(() => {
         many.signal?.throwIfAborted();
         if (stopped !== undefined) throw stopped;
-        return send(transport, slice, wire, many.signal);
+        // Sliced only when its turn comes, so queued batches hold no copies of the texts.
+        return send(transport, texts.slice(batch.start, batch.end), wire, many.signal);
       });
       translated.forEach((t, i) => {
         results[batch.start + i] = t;
       });
-      progress.completed += slice.length;
+      progress.completed += count;
       progress.requests++;
       many.onProgress?.({ ...progress });
     } catch (error) {
       // The service's limit is lower than the contract's: halve the batch and try again.
-      if (!(error instanceof PayloadTooLargeError) || slice.length === 1) {
+      if (!(error instanceof PayloadTooLargeError) || count === 1) {
         stopped ??= error;
         throw error;
       }
       progress.requests++;
-      const middle = batch.start + Math.ceil(slice.length / 2);
+      const middle = batch.start + Math.ceil(count / 2);
       await Promise.all([
         run({ start: batch.start, end: middle, bytes: 0 }),
         run({ start: middle, end: batch.end, bytes: 0 }),
