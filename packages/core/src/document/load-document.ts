@@ -1,0 +1,130 @@
+import { extname } from 'node:path';
+import type {
+  AdapterUnit,
+  FormatName,
+  FormatOptions,
+  ParsedFile,
+  Unit,
+  UnitTranslation,
+} from '../formats/format-adapter.js';
+import { formatAdapters } from '../formats/registry.js';
+import { type Diagnostic, FormatError } from './diagnostics.js';
+import { decodeSourceFile, encodeSourceText, type SourceFile } from './source-file.js';
+
+/** What {@link loadDocument} reads. */
+export interface LoadDocumentOptions {
+  path: string;
+  /** The file's bytes (decoded by BOM or declaration) or text. */
+  content: string | Uint8Array;
+  /** The format; chosen by extension (and content, for XLIFF) when absent. */
+  format?: FormatName;
+  /** Locale of the source text (default `en`). */
+  sourceLocale?: string;
+  /** Options of the format's adapter. */
+  options?: FormatOptions;
+}
+
+/** Options of {@link LocDocument.render}. */
+export interface RenderOptions {
+  targetLocale: string;
+}
+
+/** A loaded localization file: its units and how to write it with translations. */
+export interface LocDocument {
+  readonly path: string;
+  readonly format: FormatName;
+  readonly sourceLocale: string;
+  /** Translatable units in document order. */
+  readonly units: readonly Unit[];
+  /** Problems that did not stop reading the file. */
+  readonly warnings: readonly Diagnostic[];
+  readonly file: SourceFile;
+  /**
+   * The file's text with `translations` (unit id -> segment, or variants for plural units)
+   * written in; units without a translation keep their source, and every byte outside
+   * translated text stays as it was.
+   */
+  render(
+    translations: ReadonlyMap<string, UnitTranslation> | Readonly<Record<string, UnitTranslation>>,
+    options: RenderOptions,
+  ): string;
+  /** Rendered text as bytes in the file's own encoding (and BOM). */
+  encode(text: string): Uint8Array;
+}
+
+const BY_EXTENSION: Readonly<Record<string, FormatName>> = {
+  '.json': 'json',
+  '.xlf': 'xliff12',
+  '.xliff': 'xliff12',
+  '.xlf2': 'xliff2',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.mdx': 'mdx',
+  '.html': 'html',
+  '.htm': 'html',
+};
+
+/** The format of a file: by extension, and by its `version` attribute for XLIFF. */
+export function detectFormat(path: string, text: string): FormatName | undefined {
+  const format = BY_EXTENSION[extname(path).toLowerCase()];
+  if (format === 'xliff12' || format === 'xliff2') {
+    const version = /<xliff\b[^>]*\bversion\s*=\s*["']([\d.]+)["']/.exec(text)?.[1];
+    if (version?.startsWith('2')) return 'xliff2';
+    if (version?.startsWith('1')) return 'xliff12';
+  }
+  return format;
+}
+
+/** Reads a localization file into a {@link LocDocument}; a malformed file throws a FormatError with positions. */
+export function loadDocument(options: LoadDocumentOptions): LocDocument {
+  const file = decodeSourceFile(options.path, options.content);
+  const format = options.format ?? detectFormat(options.path, file.text);
+  if (!format) {
+    throw new FormatError(options.path, [
+      {
+        file: options.path,
+        line: 1,
+        column: 1,
+        rule: 'unknown-format',
+        severity: 'error',
+        message: `no format reads '${extname(options.path) || options.path}' files; set 'format' (${Object.keys(formatAdapters).join(', ')})`,
+      },
+    ]);
+  }
+  const adapter = formatAdapters[format];
+  if (!adapter) throw new Error(`format '${format}' has no adapter`);
+  const sourceLocale = options.sourceLocale ?? 'en';
+  const parsed: ParsedFile = adapter.parse(file, options.options ?? {});
+  const units: AdapterUnit[] = adapter.extract(parsed);
+  const publicUnits: Unit[] = units.map(({ markup: _markup, ...unit }) => {
+    const out: Unit = {
+      id: unit.id,
+      segment: unit.segment,
+      path: unit.path,
+      line: unit.line,
+      column: unit.column,
+    };
+    if (unit.context !== undefined) out.context = unit.context;
+    if (unit.plural !== undefined) out.plural = unit.plural;
+    return out;
+  });
+  return {
+    path: options.path,
+    format,
+    sourceLocale,
+    units: publicUnits,
+    warnings: parsed.warnings,
+    file,
+    render(translations, renderOptions) {
+      const map =
+        translations instanceof Map ? translations : new Map(Object.entries(translations));
+      const edits = adapter.apply(parsed, units, map, {
+        file,
+        sourceLocale,
+        targetLocale: renderOptions.targetLocale,
+      });
+      return adapter.serialize(parsed, edits);
+    },
+    encode: (text) => encodeSourceText(file, text),
+  };
+}

@@ -1,0 +1,95 @@
+import type { Diagnostic } from '../document/diagnostics.js';
+import type { SourceFile } from '../document/source-file.js';
+import type { Edit } from '../document/splice-edits.js';
+import type { SegmentMarkup } from '../segments/segment-markup.js';
+
+/** The formats Transloom reads and writes. */
+export type FormatName = 'json' | 'xliff12' | 'xliff2' | 'markdown' | 'mdx' | 'html';
+
+/** One selector of a plural or select message. */
+export interface Selector {
+  /** The argument it selects on, e.g. `count`. */
+  argument: string;
+  type: 'plural' | 'selectordinal' | 'select';
+  /** ICU `offset:` of a plural. */
+  offset?: number;
+  /** Ids of the placeholders that print the selector's number (`#`, `{count}`, `{{count}}`). */
+  numberIds: string[];
+}
+
+/** One form of a plural or select message: a key per selector, and the full sentence. */
+export interface Variant {
+  /** One key per selector: a CLDR category (`one`), an exact value (`=0`), a select key, or `*` when this form does not depend on that selector. */
+  keys: string[];
+  segment: string;
+}
+
+/** The plural/select structure of a unit. */
+export interface PluralStructure {
+  selectors: Selector[];
+  variants: Variant[];
+}
+
+/** A translatable unit of a document. */
+export interface Unit {
+  /** Stable id: a key path for catalogs, a content hash plus structure for prose. */
+  id: string;
+  /** The text in segment markup (for plural units: the `other` form). */
+  segment: string;
+  /** Notes, descriptions: what a translator should know. */
+  context?: string;
+  /** Present for plural and select messages. */
+  plural?: PluralStructure;
+  /** Where the unit sits in the document's structure, to line up a translated file with its source. */
+  path: string;
+  line: number;
+  column: number;
+}
+
+/** What a unit is rendered with: a segment, or the variants of a plural/select unit. */
+export type UnitTranslation = string | { readonly variants: readonly Variant[] };
+
+/** A unit as an adapter keeps it: the public unit plus the markup its translation needs. */
+export interface AdapterUnit extends Unit {
+  markup: SegmentMarkup;
+}
+
+/** Everything an adapter needs to write translations. */
+export interface RenderContext {
+  file: SourceFile;
+  sourceLocale: string;
+  targetLocale: string;
+}
+
+/** Options of one adapter, given per file entry in the configuration. */
+export type FormatOptions = Readonly<Record<string, unknown>>;
+
+/** What `parse` returns besides the adapter's own tree: problems that did not stop it. */
+export interface ParsedFile {
+  file: SourceFile;
+  warnings: Diagnostic[];
+}
+
+/**
+ * One file format. Adapters are pure and synchronous: `parse` reads the file (throwing a
+ * FormatError with positions when it is malformed), `extract` lists its units, `apply` turns
+ * translations into edits of the original text, and `serialize` writes the text with the
+ * edits, copying every other byte as it was.
+ */
+export interface FormatAdapter<
+  P extends ParsedFile = ParsedFile,
+  U extends AdapterUnit = AdapterUnit,
+> {
+  readonly name: FormatName;
+  /** File extensions (with the dot) this adapter claims. */
+  readonly extensions: readonly string[];
+  parse(file: SourceFile, options: FormatOptions): P;
+  extract(parsed: P): U[];
+  apply(
+    parsed: P,
+    units: readonly U[],
+    translations: ReadonlyMap<string, UnitTranslation>,
+    context: RenderContext,
+  ): Edit[];
+  serialize(parsed: P, edits: readonly Edit[]): string;
+}

@@ -1,0 +1,250 @@
+import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
+import { type Edit, spliceEdits } from '../../document/splice-edits.js';
+import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
+import { renderSegment } from '../../segments/render-segment.js';
+import { SegmentBuilder } from '../../segments/segment-markup.js';
+import type {
+  AdapterUnit,
+  FormatAdapter,
+  ParsedFile,
+  UnitTranslation,
+  Variant,
+} from '../format-adapter.js';
+import { IcuSyntaxError, icuToSegments } from '../icu/icu-to-segments.js';
+import { renderIcu } from '../icu/render-icu.js';
+import {
+  DEFAULT_I18NEXT_SYNTAX,
+  type I18nextSyntax,
+  i18nextToSegment,
+} from './i18next-to-segments.js';
+import {
+  detectJsonStringStyle,
+  encodeJsonString,
+  type JsonMessage,
+  type JsonStringStyle,
+  readJsonCatalog,
+} from './json-messages.js';
+import { findPluralGroups, type PluralGroup } from './plural-groups.js';
+
+/** Message syntax of a catalog. */
+export type JsonSyntax = 'i18next' | 'icu';
+
+interface JsonParsed extends ParsedFile {
+  messages: JsonMessage[];
+  syntax: JsonSyntax;
+  i18next: I18nextSyntax;
+  style: JsonStringStyle;
+  pluralSeparator: string;
+  icuTags: boolean;
+}
+
+interface JsonUnit extends AdapterUnit {
+  message: JsonMessage;
+  group?: PluralGroup;
+}
+
+const ICU_HINT =
+  /\{\s*[\p{L}\p{N}_$]+\s*,\s*(?:plural|select|selectordinal|number|date|time)\s*[,}]|\{[\p{L}_$][\p{L}\p{N}_$]*\}/u;
+
+/** Guesses the message syntax: `{{x}}` and `$t(` mean i18next, `{x}` and `{x, plural, ...}` ICU. */
+export function detectJsonSyntax(messages: readonly JsonMessage[]): JsonSyntax {
+  let icu = 0;
+  for (const { value, context } of messages) {
+    if (value.includes('{{') || value.includes('$t(')) return 'i18next';
+    if (context !== undefined || ICU_HINT.test(value)) icu++;
+  }
+  return icu > 0 ? 'icu' : 'i18next';
+}
+
+function option<T>(options: Readonly<Record<string, unknown>>, name: string, fallback: T): T {
+  const value = options[name];
+  return value === undefined ? fallback : (value as T);
+}
+
+/**
+ * i18next and ICU JSON catalogs, nested or flat, including FormatJS's
+ * `{ id: { string, description } }`. Translated strings replace the original string
+ * literals only, so key order, indentation, escaping style, non-string values and the final
+ * newline stay as they were. i18next plural groups are one unit; rendering writes exactly
+ * the target locale's forms (`_few` and `_many` for Polish, only `_other` for Japanese).
+ */
+export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
+  name: 'json',
+  extensions: ['.json'],
+
+  parse(file, options) {
+    const catalog = readJsonCatalog(file);
+    const syntax = option<JsonSyntax | 'auto'>(options, 'syntax', 'auto');
+    const interpolation = option<Partial<I18nextSyntax>>(options, 'interpolation', {});
+    return {
+      file,
+      warnings: catalog.warnings,
+      messages: catalog.messages,
+      syntax: syntax === 'auto' ? detectJsonSyntax(catalog.messages) : syntax,
+      i18next: { ...DEFAULT_I18NEXT_SYNTAX, ...interpolation },
+      style: detectJsonStringStyle(file.text),
+      pluralSeparator: option(options, 'pluralSeparator', '_'),
+      icuTags: option(options, 'icuTags', true),
+    };
+  },
+
+  extract(parsed) {
+    const { file } = parsed;
+    const groups =
+      parsed.syntax === 'i18next'
+        ? findPluralGroups(parsed.messages, parsed.pluralSeparator)
+        : new Map<JsonMessage, PluralGroup>();
+    const units: JsonUnit[] = [];
+    const done = new Set<PluralGroup>();
+    const errors: Diagnostic[] = [];
+    for (const message of parsed.messages) {
+      const where = file.position(message.valueStart);
+      const group = groups.get(message);
+      if (group) {
+        if (done.has(group)) continue;
+        done.add(group);
+        const builder = new SegmentBuilder();
+        const numberIds = new Set<string>();
+        const variants: Variant[] = group.members.map(({ message: member, category }) => {
+          const byArgument = i18nextToSegment(member.value, builder, parsed.i18next);
+          for (const id of byArgument.get('count') ?? []) numberIds.add(id);
+          return { keys: [category], segment: builder.take() };
+        });
+        const base = message.parentPath === '' ? group.base : `${message.parentPath}.${group.base}`;
+        units.push({
+          id: group.ordinal ? `${base}${parsed.pluralSeparator}ordinal` : base,
+          segment: variants.find((v) => v.keys[0] === 'other')!.segment,
+          plural: {
+            selectors: [
+              {
+                argument: 'count',
+                type: group.ordinal ? 'selectordinal' : 'plural',
+                numberIds: [...numberIds],
+              },
+            ],
+            variants,
+          },
+          path: base,
+          ...where,
+          markup: builder.markup(),
+          message,
+          group,
+        });
+        continue;
+      }
+      const builder = new SegmentBuilder();
+      let content: { segment: string; plural?: JsonUnit['plural'] };
+      if (parsed.syntax === 'icu') {
+        try {
+          content = icuToSegments(message.value, builder, { tags: parsed.icuTags });
+        } catch (error) {
+          if (!(error instanceof IcuSyntaxError)) throw error;
+          errors.push({
+            file: file.path,
+            ...where,
+            rule: 'icu-syntax',
+            severity: 'error',
+            message: `${message.path}: ${error.message}`,
+          });
+          continue;
+        }
+      } else {
+        i18nextToSegment(message.value, builder, parsed.i18next);
+        content = { segment: builder.take() };
+      }
+      units.push({
+        id: message.path,
+        ...content,
+        ...(message.context ? { context: message.context } : {}),
+        path: message.path,
+        ...where,
+        markup: builder.markup(),
+        message,
+      });
+    }
+    if (errors.length > 0) throw new FormatError(file.path, errors);
+    return units;
+  },
+
+  apply(parsed, units, translations) {
+    const edits: Edit[] = [];
+    const literal = (original: unknown) => original as string;
+    const writeValue = (unit: JsonUnit, translation: UnitTranslation): string =>
+      parsed.syntax === 'icu'
+        ? renderIcu(translation, unit, {
+            encode: (s) => s,
+            original: literal,
+            isIcuSyntax: () => true,
+            tags: parsed.icuTags,
+          })
+        : renderSegment(translation as string, unit.markup, { text: (t) => t, original: literal });
+    for (const unit of units) {
+      const translation = translations.get(unit.id);
+      if (translation === undefined || unchanged(unit, translation)) continue;
+      if (unit.group) {
+        edits.push(...groupEdits(parsed, unit, translation));
+        continue;
+      }
+      const value = writeValue(unit, translation);
+      edits.push({
+        start: unit.message.valueStart,
+        end: unit.message.valueEnd,
+        render: () => encodeJsonString(value, parsed.style),
+      });
+    }
+    return edits;
+  },
+
+  serialize(parsed, edits) {
+    return spliceEdits(parsed.file.text, edits);
+  },
+};
+
+function unchanged(unit: AdapterUnit, translation: UnitTranslation): boolean {
+  if (typeof translation === 'string') return !unit.plural && translation === unit.segment;
+  const source = unit.plural?.variants ?? [];
+  return (
+    translation.variants.length === source.length &&
+    translation.variants.every(
+      (v, i) =>
+        v.segment === source[i]!.segment &&
+        v.keys.join('\u0000') === source[i]!.keys.join('\u0000'),
+    )
+  );
+}
+
+// Rewrites a plural group with the forms of the translation: the first member's property is
+// replaced by all new forms (in CLDR order) and the other members are removed with the
+// comma and whitespace before them.
+function groupEdits(parsed: JsonParsed, unit: JsonUnit, translation: UnitTranslation): Edit[] {
+  if (typeof translation === 'string') {
+    throw new Error(`unit ${unit.id} is a plural group: give its forms as variants`);
+  }
+  const { file, style, pluralSeparator } = parsed;
+  const group = unit.group!;
+  const members = group.members.map((m) => m.message);
+  const first = members[0]!;
+  const colon = file.text.slice(first.keyEnd, first.valueStart);
+  const gap = file.text.slice(first.gapStart, first.propertyStart);
+  const separator = `,${gap.replace(/^\s*,/, '')}`;
+  const forms = [...translation.variants].sort(
+    (a, b) =>
+      PLURAL_CATEGORIES.indexOf(a.keys[0] as never) - PLURAL_CATEGORIES.indexOf(b.keys[0] as never),
+  );
+  const block = forms
+    .map((form) => {
+      const key = `${group.base}${group.ordinal ? `${pluralSeparator}ordinal` : ''}${pluralSeparator}${form.keys[0]}`;
+      const value = renderSegment(form.segment, unit.markup, {
+        text: (t) => t,
+        original: (o) => o as string,
+      });
+      return `${encodeJsonString(key, style)}${colon}${encodeJsonString(value, style)}`;
+    })
+    .join(separator);
+  return [
+    { start: first.propertyStart, end: first.valueEnd, render: () => block },
+    ...members
+      .slice(1)
+      .map((member) => ({ start: member.gapStart, end: member.valueEnd, render: () => '' })),
+  ];
+}

@@ -1,0 +1,189 @@
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import type { Diagnostic } from '../../document/diagnostics.js';
+import { FormatError } from '../../document/diagnostics.js';
+import type { SourceFile } from '../../document/source-file.js';
+
+/** A string of the catalog that holds a message. */
+export interface JsonMessage {
+  /** Key path: keys joined by `.` (array items by index). */
+  path: string;
+  /** The last key (for plural grouping). */
+  key: string;
+  /** Path of the object holding the property, '' for the root. */
+  parentPath: string;
+  value: string;
+  /** Range of the string literal, quotes included. */
+  valueStart: number;
+  valueEnd: number;
+  /** Range of the whole property (`"key": "value"`); equals the value range in arrays. */
+  propertyStart: number;
+  /** End of the key literal (the property start in arrays). */
+  keyEnd: number;
+  /** Where the text before this property starts: the end of the previous value (or `{`). */
+  gapStart: number;
+  /** Description or context of a FormatJS `{ string, description }` entry. */
+  context?: string;
+}
+
+/** The parsed catalog. */
+export interface JsonCatalog {
+  messages: JsonMessage[];
+  /** Keys seen twice in one object. */
+  warnings: Diagnostic[];
+}
+
+// FormatJS and similar extracted shapes: { "id": { "string" | "defaultMessage": "...", "description" | "context": "..." } }.
+const MESSAGE_FIELDS = ['string', 'defaultMessage', 'message'];
+const CONTEXT_FIELDS = ['description', 'context'];
+
+function structured(node: Node): { message: Node; context?: string } | null {
+  if (node.type !== 'object' || !node.children) return null;
+  let message: Node | undefined;
+  let context: string | undefined;
+  for (const property of node.children) {
+    const [key, value] = property.children ?? [];
+    if (!key || !value) return null;
+    const name = key.value as string;
+    if (MESSAGE_FIELDS.includes(name) && value.type === 'string') message = value;
+    else if (CONTEXT_FIELDS.includes(name) && value.type === 'string')
+      context = value.value as string;
+    else if (!CONTEXT_FIELDS.includes(name)) return null;
+  }
+  return message ? { message, ...(context ? { context } : {}) } : null;
+}
+
+/**
+ * Reads a JSON catalog with the offset of every string, nested or flat, in document order.
+ * Strict JSON: comments and trailing commas are errors with line and column.
+ */
+export function readJsonCatalog(file: SourceFile): JsonCatalog {
+  const errors: ParseError[] = [];
+  const root = parseTree(file.text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
+  const diagnostic = (
+    offset: number,
+    rule: string,
+    message: string,
+    severity: Diagnostic['severity'] = 'error',
+  ): Diagnostic => ({
+    file: file.path,
+    ...file.position(offset),
+    rule,
+    severity,
+    message,
+  });
+  if (errors.length > 0 || !root) {
+    throw new FormatError(
+      file.path,
+      errors.length > 0
+        ? errors.map((e) =>
+            diagnostic(
+              e.offset,
+              'json-syntax',
+              `JSON syntax error: ${printParseErrorCode(e.error)}`,
+            ),
+          )
+        : [diagnostic(0, 'json-syntax', 'the file is empty')],
+    );
+  }
+  if (root.type !== 'object' && root.type !== 'array') {
+    throw new FormatError(file.path, [
+      diagnostic(root.offset, 'json-root', 'a catalog must be a JSON object or array'),
+    ]);
+  }
+  const messages: JsonMessage[] = [];
+  const warnings: Diagnostic[] = [];
+  const walk = (node: Node, path: string) => {
+    const children = node.children ?? [];
+    const seen = new Set<string>();
+    let gapStart = node.offset + 1;
+    for (const child of children) {
+      const isProperty = child.type === 'property';
+      const key = isProperty ? String(child.children![0]!.value) : String(children.indexOf(child));
+      const value = isProperty ? child.children![1] : child;
+      if (isProperty && seen.has(key)) {
+        warnings.push(
+          diagnostic(
+            child.offset,
+            'json-duplicate-key',
+            `duplicate key '${key}': the last one wins`,
+            'warning',
+          ),
+        );
+      }
+      seen.add(key);
+      const childPath = path === '' ? key : `${path}.${key}`;
+      if (value) {
+        const shaped = structured(value);
+        if (shaped) {
+          push(shaped.message, childPath, key, path, child, gapStart, shaped.context);
+        } else if (value.type === 'string') {
+          push(value, childPath, key, path, child, gapStart);
+        } else if (value.type === 'object' || value.type === 'array') {
+          walk(value, childPath);
+        }
+        gapStart = value.offset + value.length;
+      }
+    }
+  };
+  const push = (
+    value: Node,
+    path: string,
+    key: string,
+    parentPath: string,
+    holder: Node,
+    gapStart: number,
+    context?: string,
+  ) => {
+    const keyNode = holder.type === 'property' ? holder.children![0]! : holder;
+    const text = value.value as string;
+    if (text.trim() === '') return;
+    messages.push({
+      path,
+      key,
+      parentPath,
+      value: text,
+      valueStart: value.offset,
+      valueEnd: value.offset + value.length,
+      propertyStart: holder.offset,
+      keyEnd: holder.type === 'property' ? keyNode.offset + keyNode.length : holder.offset,
+      gapStart,
+      ...(context ? { context } : {}),
+    });
+  };
+  walk(root, '');
+  return { messages, warnings };
+}
+
+/** How a file writes its strings: `\u00e9` or `é`, `\/` or `/`. */
+export interface JsonStringStyle {
+  asciiOnly: boolean;
+  escapeSlash: boolean;
+}
+
+/** Reads the string style a file uses, so written strings look like their neighbours. */
+export function detectJsonStringStyle(text: string): JsonStringStyle {
+  const escapedNonAscii =
+    /\\u(?:00[89a-fA-F][0-9a-fA-F]|0[1-9a-fA-F][0-9a-fA-F]{2}|[1-9a-fA-F][0-9a-fA-F]{3})/.test(
+      text,
+    );
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching any non-ASCII character
+  const rawNonAscii = /[^\u0000-\u007f]/.test(text);
+  return { asciiOnly: escapedNonAscii && !rawNonAscii, escapeSlash: text.includes('\\/') };
+}
+
+/** A JSON string literal for `value` in the file's style. */
+export function encodeJsonString(value: string, style: JsonStringStyle): string {
+  let out = JSON.stringify(value);
+  if (style.asciiOnly) {
+    out = out.replace(
+      /[\u0080-\uffff]/g,
+      (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+  }
+  if (style.escapeSlash) out = out.replaceAll('/', '\\/');
+  return out;
+}

@@ -1,0 +1,40 @@
+import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
+import type { JsonMessage } from './json-messages.js';
+
+/** i18next plural forms of one key: `items_one`, `items_other` (or `place_ordinal_one`, ...). */
+export interface PluralGroup {
+  /** Key without the plural suffix. */
+  base: string;
+  ordinal: boolean;
+  /** Members in document order, each with its CLDR category. */
+  members: Array<{ message: JsonMessage; category: string }>;
+}
+
+/**
+ * Finds i18next plural groups. A key is a plural form only when its group has an `_other`
+ * form and at least one other: `arrowhead_crowfoot_one` without `arrowhead_crowfoot_other`
+ * is an ordinary key.
+ */
+export function findPluralGroups(
+  messages: readonly JsonMessage[],
+  separator = '_',
+): Map<JsonMessage, PluralGroup> {
+  const sep = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const suffix = new RegExp(`^(.+?)(${sep}ordinal)?${sep}(${PLURAL_CATEGORIES.join('|')})$`);
+  const candidates = new Map<string, PluralGroup>();
+  for (const message of messages) {
+    const match = suffix.exec(message.key);
+    if (!match) continue;
+    const id = `${message.parentPath}\u0000${match[1]}\u0000${match[2] ? 'o' : 'c'}`;
+    let group = candidates.get(id);
+    if (!group)
+      candidates.set(id, (group = { base: match[1]!, ordinal: Boolean(match[2]), members: [] }));
+    group.members.push({ message, category: match[3]! });
+  }
+  const byMessage = new Map<JsonMessage, PluralGroup>();
+  for (const group of candidates.values()) {
+    if (group.members.length < 2 || !group.members.some((m) => m.category === 'other')) continue;
+    for (const member of group.members) byMessage.set(member.message, group);
+  }
+  return byMessage;
+}
