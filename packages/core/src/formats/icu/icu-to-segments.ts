@@ -214,9 +214,9 @@ function emit(
       const id = builder.placeholder(part.original);
       const selector = numberOf(part, plurals);
       if (selector !== undefined) {
-        let ids = numberIds.get(selector);
-        if (!ids) numberIds.set(selector, (ids = new Set()));
+        const ids = numberIds.get(selector) ?? new Set<string>();
         ids.add(id);
+        numberIds.set(selector, ids);
       }
     } else if (part.kind === 'open') builder.open(part.open, part.close);
     else builder.close();

@@ -170,7 +170,6 @@ export function detectJsonStringStyle(text: string): JsonStringStyle {
     /\\u(?:00[89a-fA-F][0-9a-fA-F]|0[1-9a-fA-F][0-9a-fA-F]{2}|[1-9a-fA-F][0-9a-fA-F]{3})/.test(
       text,
     );
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching any non-ASCII character
   const rawNonAscii = /[^\u0000-\u007f]/.test(text);
   return { asciiOnly: escapedNonAscii && !rawNonAscii, escapeSlash: text.includes('\\/') };
 }

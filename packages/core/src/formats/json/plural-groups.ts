@@ -26,10 +26,13 @@ export function findPluralGroups(
     const match = suffix.exec(message.key);
     if (!match) continue;
     const id = `${message.parentPath}\u0000${match[1]}\u0000${match[2] ? 'o' : 'c'}`;
-    let group = candidates.get(id);
-    if (!group)
-      candidates.set(id, (group = { base: match[1]!, ordinal: Boolean(match[2]), members: [] }));
+    const group = candidates.get(id) ?? {
+      base: match[1]!,
+      ordinal: Boolean(match[2]),
+      members: [],
+    };
     group.members.push({ message, category: match[3]! });
+    candidates.set(id, group);
   }
   const byMessage = new Map<JsonMessage, PluralGroup>();
   for (const group of candidates.values()) {
