@@ -39,11 +39,13 @@ export {
 } from './plurals/plural-categories.js';
 export {
   compareSegmentMarkup,
+  mapSegmentText,
   parseSegment,
   SegmentSyntaxError,
   type SegmentToken,
   segmentIds,
   segmentText,
+  serializeSegment,
 } from './segments/parse-segment.js';
 export {
   MarkupMismatchError,

@@ -109,3 +109,24 @@ export function compareSegmentMarkup(source: string, translated: string): string
     return `tags differ: expected [${ours.g.join(', ')}], got [${theirs.g.join(', ')}]`;
   return null;
 }
+
+/** Writes tokens back as segment markup (text escaped). */
+export function serializeSegment(tokens: readonly SegmentToken[]): string {
+  return tokens
+    .map((t) => {
+      if (t.type === 'text')
+        return t.value.replace(/[&<>]/g, (ch) =>
+          ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;',
+        );
+      if (t.type === 'x') return `<x id="${t.id}"/>`;
+      return t.type === 'open' ? `<g id="${t.id}">` : '</g>';
+    })
+    .join('');
+}
+
+/** Applies `transform` to the text of a segment, keeping its markup. */
+export function mapSegmentText(segment: string, transform: (text: string) => string): string {
+  return serializeSegment(
+    parseSegment(segment).map((t) => (t.type === 'text' ? { ...t, value: transform(t.value) } : t)),
+  );
+}
