@@ -37,14 +37,14 @@ describe('JSON adapter', () => {
       '{\n  "items_one": "{{count}} item",\n  "items_other": "{{count}} items",\n  "arrow_one": "not plural"\n}\n';
     const doc = load(text);
     const unit = doc.units[0]!;
-    expect(unit.id).toBe('items');
+    expect(unit.id).toBe('items#plural');
     expect(unit.plural?.variants.map((v) => v.keys[0])).toEqual(['one', 'other']);
     expect(unit.plural?.selectors[0]?.numberIds).toEqual(['1']);
     expect(doc.units[1]!.id).toBe('arrow_one');
     const polish = doc.render(
       new Map([
         [
-          'items',
+          'items#plural',
           {
             variants: [
               { keys: ['one'], segment: '<x id="1"/> element' },
@@ -61,7 +61,7 @@ describe('JSON adapter', () => {
       '{\n  "items_one": "{{count}} element",\n  "items_few": "{{count}} elementy",\n  "items_many": "{{count}} elementów",\n  "items_other": "{{count}} elementu",\n  "arrow_one": "not plural"\n}\n',
     );
     const japanese = doc.render(
-      new Map([['items', { variants: [{ keys: ['other'], segment: '<x id="1"/> 個' }] }]]),
+      new Map([['items#plural', { variants: [{ keys: ['other'], segment: '<x id="1"/> 個' }] }]]),
       { targetLocale: 'ja' },
     );
     expect(JSON.parse(japanese)).toEqual({ items_other: '{{count}} 個', arrow_one: 'not plural' });

@@ -112,7 +112,8 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
         });
         const base = message.parentPath === '' ? group.base : `${message.parentPath}.${group.base}`;
         units.push({
-          id: group.ordinal ? `${base}${parsed.pluralSeparator}ordinal` : base,
+          // `items` may be a key of its own beside `items_one`/`items_other` (i18next's fallback).
+          id: `${base}#${group.ordinal ? 'ordinal' : 'plural'}`,
           segment: variants.find((v) => v.keys[0] === 'other')!.segment,
           plural: {
             selectors: [

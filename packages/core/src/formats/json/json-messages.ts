@@ -140,7 +140,13 @@ export function readJsonCatalog(file: SourceFile): JsonCatalog {
   ) => {
     const keyNode = holder.type === 'property' ? holder.children![0]! : holder;
     const text = value.value as string;
-    if (text.trim() === '') return;
+    // Empty strings, `$schema` and values that are only a URL or path are not prose.
+    if (
+      text.trim() === '' ||
+      key === '$schema' ||
+      /^(?:[a-z][\w+.-]*:\/\/|\.{0,2}\/)\S*$/i.test(text)
+    )
+      return;
     messages.push({
       path,
       key,

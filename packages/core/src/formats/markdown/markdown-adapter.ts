@@ -1,0 +1,132 @@
+import type { Root } from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { FormatError } from '../../document/diagnostics.js';
+import type { SourceFile } from '../../document/source-file.js';
+import { type Edit, spliceEdits } from '../../document/splice-edits.js';
+import type { FormatAdapter, FormatOptions, ParsedFile } from '../format-adapter.js';
+import { DEFAULT_FRONT_MATTER_KEYS } from './front-matter.js';
+import {
+  extractMarkdownUnits,
+  type MarkdownSettings,
+  type MarkdownUnit,
+} from './markdown-units.js';
+
+interface MarkdownParsed extends ParsedFile {
+  root: Root;
+  settings: MarkdownSettings;
+}
+
+/** JSX and HTML attributes translated by default. */
+export const DEFAULT_MARKDOWN_ATTRIBUTES = [
+  'title',
+  'alt',
+  'aria-label',
+  'placeholder',
+  'label',
+  'description',
+  'caption',
+];
+
+function processor(mdx: boolean) {
+  const base = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml', 'toml'])
+    .use(remarkGfm)
+    .use(remarkDirective);
+  return mdx ? base.use(remarkMdx) : base;
+}
+
+function parseWith(file: SourceFile, mdx: boolean, text: string): Root {
+  try {
+    return processor(mdx).parse(text) as Root;
+  } catch (error) {
+    const place = (
+      error as {
+        place?: { line?: number; column?: number; start?: { line: number; column: number } };
+      }
+    ).place;
+    const point =
+      place && 'start' in place && place.start
+        ? place.start
+        : (place as { line?: number; column?: number } | undefined);
+    throw new FormatError(file.path, [
+      {
+        file: file.path,
+        line: point?.line ?? 1,
+        column: point?.column ?? 1,
+        rule: mdx ? 'mdx-syntax' : 'markdown-syntax',
+        severity: 'error',
+        message: (error as { reason?: string }).reason ?? (error as Error).message,
+      },
+    ]);
+  }
+}
+
+function settingsFrom(file: SourceFile, options: FormatOptions, mdx: boolean): MarkdownSettings {
+  const keys = Array.isArray(options.frontMatter)
+    ? (options.frontMatter as string[])
+    : DEFAULT_FRONT_MATTER_KEYS;
+  const attributes = Array.isArray(options.attributes)
+    ? (options.attributes as string[])
+    : DEFAULT_MARKDOWN_ATTRIBUTES;
+  return {
+    mdx,
+    frontMatterKeys: keys,
+    attributes: new Set(attributes),
+    parse: (text) => parseWith(file, mdx, text),
+  };
+}
+
+function markdownAdapter(
+  name: 'markdown' | 'mdx',
+  extensions: string[],
+): FormatAdapter<MarkdownParsed, MarkdownUnit> {
+  const mdx = name === 'mdx';
+  return {
+    name,
+    extensions,
+    parse(file, options) {
+      return {
+        file,
+        warnings: [],
+        root: parseWith(file, mdx, file.text),
+        settings: settingsFrom(file, options, mdx),
+      };
+    },
+    extract(parsed) {
+      return extractMarkdownUnits(parsed.file, parsed.root, parsed.settings);
+    },
+    apply(_parsed, units, translations) {
+      const edits: Edit[] = [];
+      for (const unit of units) {
+        const translation = translations.get(unit.id);
+        if (typeof translation !== 'string' || translation === unit.segment) continue;
+        edits.push({
+          start: unit.span.start,
+          end: unit.span.end,
+          render: (copy) => unit.write(translation, copy),
+        });
+      }
+      return edits;
+    },
+    serialize(parsed, edits) {
+      return spliceEdits(parsed.file.text, edits);
+    },
+  };
+}
+
+/**
+ * Markdown: headings, paragraphs, list items, table cells, blockquotes, directives and
+ * admonitions (`:::tip`, `!!! note`), image alt text, link titles, front matter by an
+ * allow-list. Code, URLs, heading ids and attributes outside an allow-list are never
+ * translated. Writing splices translated text into the original positions.
+ */
+export const markdownFormat = markdownAdapter('markdown', ['.md', '.markdown']);
+
+/** MDX: Markdown with JSX (attribute values by an allow-list), ESM and expressions left alone. */
+export const mdxFormat = markdownAdapter('mdx', ['.mdx']);

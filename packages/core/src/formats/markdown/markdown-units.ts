@@ -1,0 +1,349 @@
+import { createHash } from 'node:crypto';
+import type { Nodes, Parents, PhrasingContent, Root } from 'mdast';
+import type { SourceFile } from '../../document/source-file.js';
+import { renderSegment } from '../../segments/render-segment.js';
+import { type Original, SegmentBuilder } from '../../segments/segment-markup.js';
+import type { AdapterUnit, UnitTranslation } from '../format-adapter.js';
+import { escapeHtmlAttribute, escapeHtmlText, parseHtml } from '../html/html-tree.js';
+import { extractHtmlUnits } from '../html/html-units.js';
+import { escapeMarkdownText, type MarkdownTextContext } from './escape-markdown.js';
+import { encodeFrontMatterValue, frontMatterUnits } from './front-matter.js';
+import {
+  emitChildren,
+  type InlineContext,
+  jsxAttributes,
+  type NestedText,
+  type Range,
+  rangeOf,
+} from './markdown-inline.js';
+
+/** A unit of a Markdown document; it knows how to write its translation. */
+export interface MarkdownUnit extends AdapterUnit {
+  span: Range;
+  write(translation: string, copy: (start: number, end: number) => string): string;
+}
+
+/** Settings of one document's extraction. */
+export interface MarkdownSettings {
+  mdx: boolean;
+  frontMatterKeys: readonly string[];
+  attributes: ReadonlySet<string>;
+  /** Parses more Markdown (a dedented admonition body) the same way. */
+  parse: (text: string) => Root;
+}
+
+const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+"([^"]*)")?[ \t]*$/;
+const BLOCK_MARKER = /^\/\/\/(?:[ \t].*)?$/;
+const ALERT = /^\[![A-Za-z]+\][ \t]*\r?\n[ \t]*(?:>[ \t]?)*/;
+const SHORTCODE_OPEN = /^\{\{<\s*([\w-]+)[^>]*>\}\}[ \t]*$/gm;
+
+function hash(text: string): string {
+  return createHash('sha1').update(text).digest('hex').slice(0, 8);
+}
+
+// Hugo's {{< name >}} .. {{< /name >}} hands its content to a template untouched (often
+// TOML or YAML): nothing between them is prose.
+function shortcodeRanges(text: string): Range[] {
+  const ranges: Range[] = [];
+  for (const match of text.matchAll(SHORTCODE_OPEN)) {
+    const close = new RegExp(`\\{\\{<\\s*/\\s*${match[1]}\\s*>\\}\\}`).exec(
+      text.slice(match.index),
+    );
+    if (close)
+      ranges.push({ start: match.index, end: match.index + close.index + close[0].length });
+  }
+  return ranges;
+}
+
+// An indented block's text without its indentation, and where each of its offsets is in the file.
+function dedent(text: string, range: Range): { body: string; map: (offset: number) => number } {
+  const lines = text.slice(range.start, range.end).split('\n');
+  const starts: Array<{ body: number; file: number }> = [];
+  let body = '';
+  let offset = range.start;
+  for (const line of lines) {
+    const indent = /^(?: {1,4}|\t)/.exec(line)?.[0].length ?? 0;
+    starts.push({ body: body.length, file: offset + indent });
+    body += `${line.slice(indent)}\n`;
+    offset += line.length + 1;
+  }
+  return {
+    body,
+    map: (o) => {
+      let i = starts.length - 1;
+      while (i > 0 && starts[i]!.body > o) i--;
+      return starts[i]!.file + (o - starts[i]!.body);
+    },
+  };
+}
+
+/** Reads the units of a Markdown or MDX document in document order. */
+export function extractMarkdownUnits(
+  file: SourceFile,
+  root: Root,
+  settings: MarkdownSettings,
+): MarkdownUnit[] {
+  const text = file.text;
+  const units: MarkdownUnit[] = [];
+  const seen = new Map<string, number>();
+  const excluded = shortcodeRanges(text);
+  const htmlSeen = new Map<string, number>();
+  const id = (base: string) => {
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base}#${count}`;
+  };
+  const copyOriginal = (copy: (s: number, e: number) => string) => (o: Original) =>
+    typeof o === 'string' ? o : copy(o.start, o.end);
+
+  const nestedUnit = (nested: NestedText, path: string) => {
+    const builder = new SegmentBuilder(text);
+    const segment = builder.text(nested.value).take();
+    const encode =
+      nested.kind === 'alt'
+        ? (t: string) => t.replace(/[\\[\]]/g, '\\$&')
+        : nested.kind === 'title'
+          ? (t: string) =>
+              t
+                .replace(/\\/g, '\\\\')
+                .replace(nested.quote === '(' ? /\)/g : new RegExp(nested.quote, 'g'), '\\$&')
+          : (t: string) => escapeHtmlAttribute(t, nested.quote);
+    units.push({
+      id: id(
+        `${nested.kind === 'attribute' ? `attr-${nested.name}` : nested.kind}:${hash(segment)}`,
+      ),
+      segment,
+      path: `${path}@${nested.name}`,
+      ...file.position(nested.span.start),
+      markup: builder.markup(),
+      span: nested.span,
+      write: (translation) =>
+        renderSegment(translation, builder.markup(), { text: encode, original: (o) => String(o) }),
+    });
+  };
+
+  const phrasing = (
+    node: Parents,
+    children: readonly PhrasingContent[],
+    path: string,
+    context: MarkdownTextContext,
+    map: (o: number) => number,
+  ) => {
+    const range = rangeOf(node, { map });
+    const first = children[0] && rangeOf(children[0], { map });
+    const last = children.at(-1) && rangeOf(children.at(-1)!, { map });
+    if (!range || !first || !last) return;
+    const builder = new SegmentBuilder(text);
+    const nested: NestedText[] = [];
+    const ctx: InlineContext = {
+      text,
+      mdx: settings.mdx,
+      builder,
+      attributes: settings.attributes,
+      nested,
+      map,
+    };
+    let rest = children;
+    // A GitHub alert's marker and its line break stay as written: `> [!NOTE]` must keep its own line.
+    const head = children[0];
+    if (head?.type === 'text') {
+      const alert = ALERT.exec(text.slice(first.start));
+      if (alert && head.value.startsWith(alert[0].slice(0, alert[0].indexOf(']') + 1))) {
+        builder.placeholder({ start: first.start, end: first.start + alert[0].length });
+        const remaining = head.value.slice(head.value.indexOf('\n') + 1).replace(/^[ \t]*/, '');
+        rest =
+          remaining === ''
+            ? children.slice(1)
+            : [{ ...head, value: remaining }, ...children.slice(1)];
+      }
+    }
+    emitChildren(rest, ctx);
+    const segment = builder.take();
+    for (const n of nested) nestedUnit(n, path);
+    if (!/[^\s]/.test(segment.replace(/<x id="[^"]*"\/>|<\/?g[^>]*>|&[a-z]+;/g, ''))) return;
+    const markup = builder.markup();
+    units.push({
+      id: id(`${node.type}:${hash(segment)}`),
+      segment,
+      path,
+      ...file.position(first.start),
+      markup,
+      span: { start: first.start, end: last.end },
+      write: (translation, copy) =>
+        renderSegment(translation, markup, {
+          text: (t) => escapeMarkdownText(t, context),
+          original: copyOriginal(copy),
+        }),
+    });
+  };
+
+  const html = (node: Nodes, map: (o: number) => number) => {
+    const range = rangeOf(node, { map });
+    if (!range || map(0) !== 0) return;
+    const root = parseHtml(text.slice(range.start, range.end), { fragment: true });
+    for (const unit of extractHtmlUnits(file, root, {
+      attributes: [...settings.attributes],
+      shift: range.start,
+      seen: htmlSeen,
+    })) {
+      units.push({
+        ...unit,
+        write: (translation, copy) =>
+          renderSegment(translation, unit.markup, {
+            text:
+              unit.kind === 'attribute'
+                ? (t) => escapeHtmlAttribute(t, unit.quote)
+                : escapeHtmlText,
+            original: copyOriginal(copy),
+          }),
+      });
+    }
+  };
+
+  const walk = (
+    node: Nodes,
+    path: string,
+    map: (o: number) => number,
+    siblings?: readonly Nodes[],
+    index?: number,
+  ): void => {
+    const range = rangeOf(node, { map });
+    // TOML front matter (`+++`) is configuration, not prose.
+    if ((node.type as string) === 'toml') return;
+    if (
+      range &&
+      excluded.some((x) => range.start < x.end && range.end > x.start && node.type !== 'root')
+    )
+      return;
+    switch (node.type) {
+      case 'yaml': {
+        if (!range) return;
+        const startLine = text.indexOf('\n', range.start) + 1;
+        const endLine = text.lastIndexOf('\n', range.end - 1);
+        for (const unit of frontMatterUnits(
+          file,
+          text.slice(startLine, endLine + 1),
+          startLine,
+          settings.frontMatterKeys,
+        )) {
+          units.push({
+            ...unit,
+            write: (translation) =>
+              encodeFrontMatterValue(
+                renderSegment(translation, unit.markup, {
+                  text: (t) => t,
+                  original: (o) => String(o),
+                }),
+                unit,
+              ),
+          });
+        }
+        return;
+      }
+      case 'paragraph': {
+        const raw = range ? text.slice(range.start, range.end) : '';
+        if (BLOCK_MARKER.test(raw)) return;
+        const admonition = ADMONITION.exec(raw);
+        if (admonition) {
+          if (admonition[1] && range) {
+            const start = range.start + raw.indexOf('"') + 1;
+            nestedUnit(
+              {
+                kind: 'title',
+                name: 'admonition',
+                span: { start, end: start + admonition[1].length },
+                value: admonition[1],
+                quote: '"',
+              },
+              path,
+            );
+          }
+          // The indented body that follows reads as a code block in CommonMark: parse it as Markdown.
+          const body = siblings?.[index! + 1];
+          const bodyRange = body?.type === 'code' && rangeOf(body, { map });
+          if (bodyRange && map(0) === 0) {
+            const lineStart = text.lastIndexOf('\n', bodyRange.start) + 1;
+            const block = dedent(text, { start: lineStart, end: bodyRange.end });
+            const inner = settings.parse(block.body);
+            for (const [i, child] of inner.children.entries()) {
+              walk(child, `${path}/admonition[${i}]`, block.map, inner.children, i);
+            }
+          }
+          return;
+        }
+        phrasing(
+          node,
+          node.children,
+          path,
+          { mdx: settings.mdx, table: false, blockStart: true },
+          map,
+        );
+        return;
+      }
+      case 'heading':
+        phrasing(
+          node,
+          node.children,
+          path,
+          { mdx: settings.mdx, table: false, blockStart: false },
+          map,
+        );
+        return;
+      case 'tableCell':
+        phrasing(
+          node,
+          node.children,
+          path,
+          { mdx: settings.mdx, table: true, blockStart: false },
+          map,
+        );
+        return;
+      case 'leafDirective':
+        phrasing(
+          node,
+          node.children,
+          path,
+          { mdx: settings.mdx, table: false, blockStart: false },
+          map,
+        );
+        return;
+      case 'html':
+        html(node, map);
+        return;
+      case 'code':
+      case 'definition':
+      case 'thematicBreak':
+      case 'mdxjsEsm':
+      case 'mdxFlowExpression':
+        return;
+      case 'mdxJsxFlowElement': {
+        const nested: NestedText[] = [];
+        jsxAttributes(node.attributes as never, {
+          text,
+          mdx: true,
+          builder: new SegmentBuilder(text),
+          attributes: settings.attributes,
+          nested,
+          map,
+        });
+        for (const n of nested) nestedUnit(n, path);
+        break;
+      }
+      default:
+        break;
+    }
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (const [i, child] of children.entries())
+        walk(child, `${path}/${child.type}[${i}]`, map, children, i);
+    }
+  };
+
+  walk(root, '', (o) => o);
+  return units.sort((a, b) => a.span.start - b.span.start);
+}
+
+/** Whether a translation of a Markdown unit changes it. */
+export function isUnchanged(unit: AdapterUnit, translation: UnitTranslation): boolean {
+  return translation === unit.segment;
+}
