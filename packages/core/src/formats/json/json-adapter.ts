@@ -12,6 +12,7 @@ import type {
 } from '../format-adapter.js';
 import { IcuSyntaxError, icuToSegments } from '../icu/icu-to-segments.js';
 import { renderIcu } from '../icu/render-icu.js';
+import { isUnchanged } from '../unchanged-translation.js';
 import {
   DEFAULT_I18NEXT_SYNTAX,
   type I18nextSyntax,
@@ -181,7 +182,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
         : renderSegment(translation as string, unit.markup, { text: (t) => t, original: literal });
     for (const unit of units) {
       const translation = translations.get(unit.id);
-      if (translation === undefined || unchanged(unit, translation)) continue;
+      if (translation === undefined || isUnchanged(unit, translation)) continue;
       if (unit.group) {
         edits.push(...groupEdits(parsed, unit, translation));
         continue;
@@ -200,19 +201,6 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
     return spliceEdits(parsed.file.text, edits);
   },
 };
-
-function unchanged(unit: AdapterUnit, translation: UnitTranslation): boolean {
-  if (typeof translation === 'string') return !unit.plural && translation === unit.segment;
-  const source = unit.plural?.variants ?? [];
-  return (
-    translation.variants.length === source.length &&
-    translation.variants.every(
-      (v, i) =>
-        v.segment === source[i]!.segment &&
-        v.keys.join('\u0000') === source[i]!.keys.join('\u0000'),
-    )
-  );
-}
 
 // Rewrites a plural group with the forms of the translation: the first member's property is
 // replaced by all new forms (in CLDR order) and the other members are removed with the

@@ -3,7 +3,7 @@ import type { Nodes, Parents, PhrasingContent, Root } from 'mdast';
 import type { SourceFile } from '../../document/source-file.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import { type Original, SegmentBuilder } from '../../segments/segment-markup.js';
-import type { AdapterUnit, UnitTranslation } from '../format-adapter.js';
+import type { AdapterUnit } from '../format-adapter.js';
 import { escapeHtmlAttribute, escapeHtmlText, parseHtml } from '../html/html-tree.js';
 import { extractHtmlUnits } from '../html/html-units.js';
 import { escapeMarkdownText, type MarkdownTextContext } from './escape-markdown.js';
@@ -35,6 +35,7 @@ export interface MarkdownSettings {
 const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+"([^"]*)")?[ \t]*$/;
 const BLOCK_MARKER = /^\/\/\/(?:[ \t].*)?$/;
 const ALERT = /^\[![A-Za-z]+\][ \t]*\r?\n[ \t]*(?:>[ \t]?)*/;
+const HEADING_ID = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$/;
 const SHORTCODE_OPEN = /^\{\{<\s*([\w-]+)[^>]*>\}\}[ \t]*$/gm;
 
 function hash(text: string): string {
@@ -144,18 +145,39 @@ export function extractMarkdownUnits(
       map,
     };
     let rest = children;
-    // A GitHub alert's marker and its line break stay as written: `> [!NOTE]` must keep its own line.
+    let spanStart = first.start;
+    let spanEnd = last.end;
+    // Markers at the edges stay outside the unit, where no translation can move them: a
+    // GitHub alert's `[!NOTE]` with its line break, and a heading's `{#id}` or `{/*id*/}`.
     const head = children[0];
     if (head?.type === 'text') {
       const alert = ALERT.exec(text.slice(first.start));
       if (alert && head.value.startsWith(alert[0].slice(0, alert[0].indexOf(']') + 1))) {
-        builder.placeholder({ start: first.start, end: first.start + alert[0].length });
+        spanStart = first.start + alert[0].length;
         const remaining = head.value.slice(head.value.indexOf('\n') + 1).replace(/^[ \t]*/, '');
         rest =
           remaining === ''
             ? children.slice(1)
             : [{ ...head, value: remaining }, ...children.slice(1)];
       }
+    }
+    const tail = rest.at(-1);
+    if (node.type === 'heading' && tail?.type === 'mdxTextExpression') {
+      spanEnd = rangeOf(tail, { map })?.start ?? spanEnd;
+      rest = rest.slice(0, -1);
+    } else if (node.type === 'heading' && tail?.type === 'text') {
+      const id = HEADING_ID.exec(tail.value);
+      if (id && text.slice(last.end - id[0].length, last.end) === id[0]) {
+        spanEnd = last.end - id[0].length;
+        rest = [...rest.slice(0, -1), { ...tail, value: tail.value.slice(0, -id[0].length) }];
+      }
+    }
+    // Whitespace left at the new end stays outside too, in the span and in the text.
+    if (spanEnd !== last.end) {
+      while (spanEnd > spanStart && /[ \t]/.test(text[spanEnd - 1]!)) spanEnd--;
+      const end = rest.at(-1);
+      if (end?.type === 'text')
+        rest = [...rest.slice(0, -1), { ...end, value: end.value.replace(/[ \t]+$/, '') }];
     }
     emitChildren(rest, ctx);
     const segment = builder.take();
@@ -168,7 +190,7 @@ export function extractMarkdownUnits(
       path,
       ...file.position(first.start),
       markup,
-      span: { start: first.start, end: last.end },
+      span: { start: spanStart, end: spanEnd },
       write: (translation, copy) =>
         renderSegment(translation, markup, {
           text: (t) => escapeMarkdownText(t, context),
@@ -341,9 +363,4 @@ export function extractMarkdownUnits(
 
   walk(root, '', (o) => o);
   return units.sort((a, b) => a.span.start - b.span.start);
-}
-
-/** Whether a translation of a Markdown unit changes it. */
-export function isUnchanged(unit: AdapterUnit, translation: UnitTranslation): boolean {
-  return translation === unit.segment;
 }

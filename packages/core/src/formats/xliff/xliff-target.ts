@@ -3,6 +3,7 @@ import { renderSegment } from '../../segments/render-segment.js';
 import type { Original } from '../../segments/segment-markup.js';
 import type { AdapterUnit, UnitTranslation } from '../format-adapter.js';
 import { renderIcu } from '../icu/render-icu.js';
+import { isUnchanged } from '../unchanged-translation.js';
 import type { InlineContent } from './xliff-inline.js';
 import { escapeXmlAttribute, escapeXmlText, type XmlElement } from './xml-tree.js';
 
@@ -35,6 +36,9 @@ export function targetContent(
   copy: (o: Original) => string,
 ): string {
   const { content } = unit;
+  // The source itself: its exact bytes, entities and ICU spacing included.
+  if (isUnchanged(unit, translation))
+    return copy({ start: unit.source.innerStart, end: unit.source.innerEnd });
   const body = content.icu
     ? renderIcu(translation, unit, {
         encode: escapeXmlText,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FormatError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
@@ -13,13 +14,15 @@ export interface XliffParsed {
   root: XmlElement;
   files: XmlElement[];
   protectPlaceholders: boolean;
+  /** Read units from targets (existing translations) instead of sources. */
+  fromTargets: boolean;
 }
 
 /** Parses an XLIFF document and checks its version. */
 export function parseXliff(
   file: SourceFile,
   major: '1' | '2',
-  protectPlaceholders: boolean,
+  options: Readonly<Record<string, unknown>>,
 ): XliffParsed {
   const root = parseXmlTree(file).find((e) => e.name === 'xliff' || e.name.endsWith(':xliff'));
   const version = root?.attributes.version ?? '';
@@ -37,7 +40,14 @@ export function parseXliff(
     ]);
   }
   const files = root.children.filter((c) => c.name === 'file' || c.name.endsWith(':file'));
-  return { file, warnings: [], root, files, protectPlaceholders };
+  return {
+    file,
+    warnings: [],
+    root,
+    files,
+    protectPlaceholders: options.protectPlaceholders !== false,
+    fromTargets: options.segmentsFrom === 'target',
+  };
 }
 
 /** The text of an element's content (entities decoded, markup dropped). */
@@ -62,17 +72,15 @@ export function xliffUnit(
 ): XliffUnit {
   const { file } = parsed;
   const builder = new SegmentBuilder(file.text);
-  const content = readInlineContent(
-    file.text,
-    init.source.innerStart,
-    init.source.innerEnd,
-    builder,
-    {
+  const read = (element: XmlElement) =>
+    readInlineContent(file.text, element.innerStart, element.innerEnd, builder, {
       rules: init.rules,
       preserve: init.preserve,
       protectPlaceholders: parsed.protectPlaceholders,
-    },
-  );
+    });
+  const sourceContent = read(init.source);
+  // A target read with the same builder gives its placeholders the source's ids.
+  const content = parsed.fromTargets && init.target ? read(init.target) : sourceContent;
   const unit: XliffUnit = {
     id: init.id,
     segment: content.segment,
@@ -87,4 +95,19 @@ export function xliffUnit(
   if (content.plural) unit.plural = content.plural;
   if (init.notes.length > 0) unit.context = init.notes.join('\n');
   return unit;
+}
+
+/**
+ * The id of a unit without an `id` attribute (invalid, but seen): a hash of its source, so it
+ * stays the same when other units are added before it.
+ */
+export function fallbackUnitId(
+  text: string,
+  source: XmlElement,
+  seen: Map<string, number>,
+): string {
+  const base = `unit:${createHash('sha1').update(text.slice(source.innerStart, source.innerEnd)).digest('hex').slice(0, 8)}`;
+  const count = (seen.get(base) ?? 0) + 1;
+  seen.set(base, count);
+  return count === 1 ? base : `${base}#${count}`;
 }

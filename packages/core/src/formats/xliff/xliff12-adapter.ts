@@ -2,7 +2,13 @@ import type { Edit } from '../../document/splice-edits.js';
 import { spliceEdits } from '../../document/splice-edits.js';
 import type { FormatAdapter } from '../format-adapter.js';
 import { setAttribute, targetEdits, type XliffUnit } from './xliff-target.js';
-import { elementText, parseXliff, type XliffParsed, xliffUnit } from './xliff-units.js';
+import {
+  elementText,
+  fallbackUnitId,
+  parseXliff,
+  type XliffParsed,
+  xliffUnit,
+} from './xliff-units.js';
 import { childrenNamed, type XmlElement } from './xml-tree.js';
 
 const RULES = { pairs: new Set(['g', 'mrk']) };
@@ -18,12 +24,13 @@ export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
   extensions: ['.xlf', '.xliff'],
 
   parse(file, options) {
-    return parseXliff(file, '1', options.protectPlaceholders !== false);
+    return parseXliff(file, '1', options);
   },
 
   extract(parsed) {
     const units: XliffUnit[] = [];
     const text = parsed.file.text;
+    const seen = new Map<string, number>();
     parsed.files.forEach((fileElement, index) => {
       const prefix =
         parsed.files.length > 1 ? `${fileElement.attributes.original ?? index + 1}#` : '';
@@ -41,7 +48,7 @@ export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
           if (!source) continue;
           units.push(
             xliffUnit(parsed, {
-              id: `${prefix}${child.attributes.id ?? units.length + 1}`,
+              id: `${prefix}${child.attributes.id ?? fallbackUnitId(text, source, seen)}`,
               source,
               target: childrenNamed(child, 'target')[0],
               stateHost: 'target',

@@ -2,7 +2,13 @@ import type { Edit } from '../../document/splice-edits.js';
 import { spliceEdits } from '../../document/splice-edits.js';
 import type { FormatAdapter } from '../format-adapter.js';
 import { setAttribute, targetEdits, type XliffUnit } from './xliff-target.js';
-import { elementText, parseXliff, type XliffParsed, xliffUnit } from './xliff-units.js';
+import {
+  elementText,
+  fallbackUnitId,
+  parseXliff,
+  type XliffParsed,
+  xliffUnit,
+} from './xliff-units.js';
 import { childrenNamed, type XmlElement } from './xml-tree.js';
 
 const RULES = { pairs: new Set(['pc', 'mrk']) };
@@ -18,12 +24,13 @@ export const xliff2Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
   extensions: ['.xlf2'],
 
   parse(file, options) {
-    return parseXliff(file, '2', options.protectPlaceholders !== false);
+    return parseXliff(file, '2', options);
   },
 
   extract(parsed) {
     const units: XliffUnit[] = [];
     const text = parsed.file.text;
+    const seen = new Map<string, number>();
     parsed.files.forEach((fileElement, index) => {
       const prefix = parsed.files.length > 1 ? `${fileElement.attributes.id ?? index + 1}#` : '';
       const walk = (element: XmlElement, preserve: boolean) => {
@@ -52,7 +59,7 @@ export const xliff2Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
             const suffix = segments.length > 1 ? `#${segment.attributes.id ?? i + 1}` : '';
             units.push(
               xliffUnit(parsed, {
-                id: `${prefix}${child.attributes.id ?? units.length + 1}${suffix}`,
+                id: `${prefix}${child.attributes.id ?? fallbackUnitId(text, source, seen)}${suffix}`,
                 source,
                 target: childrenNamed(segment, 'target')[0],
                 stateHost: segment,

@@ -1,0 +1,185 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type LocDocument, loadDocument } from '../document/load-document.js';
+import type { FormatName, UnitTranslation } from '../formats/format-adapter.js';
+import { decodeXmlText } from '../formats/xliff/xml-tree.js';
+import { compareSegmentMarkup, mapSegmentText } from '../segments/parse-segment.js';
+
+/** One document the suite runs against. */
+export interface ConformanceCase {
+  /** A name for the test output. */
+  name: string;
+  /** The path given to `loadDocument` (its extension picks the format). */
+  path: string;
+  content: Uint8Array;
+  format?: FormatName;
+  options?: Readonly<Record<string, unknown>>;
+  /** A golden file for the pseudo translation into German (written when UPDATE_GOLDEN is set). */
+  golden?: string;
+}
+
+// biome-ignore format: a lookup table reads best as a table
+const ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', A: 'Á', E: 'É', I: 'Í', O: 'Ö', U: 'Ü', n: 'ñ', c: 'ç', s: 'š' };
+
+/** A deterministic pseudo translation of a segment: accented, bracketed, markup untouched. */
+export function pseudo(segment: string): string {
+  const accented = mapSegmentText(segment, (t) =>
+    t.replace(/[aeiouAEIOUncs]/g, (ch) => ACCENTS[ch]!),
+  );
+  return `⟦${accented}⟧`;
+}
+
+/** Pseudo translations of every unit (every variant of plural units). */
+export function pseudoTranslations(document: LocDocument): Map<string, UnitTranslation> {
+  return new Map(
+    document.units.map((u): [string, UnitTranslation] => [
+      u.id,
+      u.plural
+        ? { variants: u.plural.variants.map((v) => ({ keys: v.keys, segment: pseudo(v.segment) })) }
+        : pseudo(u.segment),
+    ]),
+  );
+}
+
+/** The translations that render a document's own text. */
+export function identityTranslations(document: LocDocument): Map<string, UnitTranslation> {
+  return new Map(
+    document.units.map((u): [string, UnitTranslation] => [
+      u.id,
+      u.plural ? { variants: u.plural.variants } : u.segment,
+    ]),
+  );
+}
+
+const TARGET =
+  /\r?\n[ \t]*<(?:\w+:)?target\b[^>]*\/>|\r?\n[ \t]*<((?:\w+:)?target)\b[^>]*>[\s\S]*?<\/\1>|<(?:\w+:)?target\b[^>]*\/>|<((?:\w+:)?target)\b[^>]*>[\s\S]*?<\/\2>/g;
+
+// Inserts a unit before all others, in each format's own syntax.
+function insertUnrelated(format: FormatName, text: string): string | undefined {
+  const after = (pattern: RegExp, insert: string) => {
+    const match = pattern.exec(text);
+    return match
+      ? text.slice(0, match.index + match[0].length) +
+          insert +
+          text.slice(match.index + match[0].length)
+      : undefined;
+  };
+  switch (format) {
+    case 'json':
+      return text.trimStart().startsWith('{')
+        ? after(/\{/, '"zz_inserted_unit": "An inserted sentence",')
+        : undefined;
+    case 'xliff12':
+      return after(
+        /<body[^>]*>/,
+        '<trans-unit id="zz-inserted"><source>An inserted sentence</source></trans-unit>',
+      );
+    case 'xliff2':
+      return after(
+        /<file\b[^>]*>/,
+        '<unit id="zz-inserted"><segment><source>An inserted sentence</source></segment></unit>',
+      );
+    case 'html':
+      return (
+        after(/<body[^>]*>/, '<p>An inserted sentence.</p>') ??
+        `<p>An inserted sentence.</p>\n${text}`
+      );
+    case 'markdown':
+    case 'mdx': {
+      const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(text);
+      const at = frontMatter ? frontMatter[0].length : 0;
+      return `${text.slice(0, at)}\nAn inserted sentence.\n\n${text.slice(at)}`;
+    }
+  }
+}
+
+function xliffTargetsHoldSource(output: string): void {
+  for (const unit of output.matchAll(
+    /<(?:\w+:)?source\b[^>]*>([\s\S]*?)<\/(?:\w+:)?source>\s*<(?:\w+:)?target\b[^>]*>([\s\S]*?)<\/(?:\w+:)?target>/g,
+  )) {
+    const plain = (xml: string) =>
+      decodeXmlText(xml.replace(/^<!\[CDATA\[|\]\]>$/g, ''))
+        .replace(/\s+/g, ' ')
+        .trim();
+    expect(plain(unit[2]!)).toBe(plain(unit[1]!));
+  }
+}
+
+/** Runs the conformance suite for every case. */
+export function conformanceSuite(title: string, cases: readonly ConformanceCase[]): void {
+  describe(title, () => {
+    for (const c of cases) {
+      describe(c.name, () => {
+        const load = (content: string | Uint8Array) =>
+          loadDocument({
+            path: c.path,
+            content,
+            ...(c.format ? { format: c.format } : {}),
+            ...(c.options ? { options: c.options } : {}),
+          });
+        const document = load(c.content);
+
+        it('renders its own segments back: byte for byte, or for XLIFF targets filled with the source', () => {
+          const output = document.render(identityTranslations(document), {
+            targetLocale: document.sourceLocale,
+          });
+          if (document.format === 'xliff12' || document.format === 'xliff2') {
+            expect(output.replace(TARGET, '')).toBe(document.file.text.replace(TARGET, ''));
+            xliffTargetsHoldSource(output);
+          } else {
+            expect(output).toBe(document.file.text);
+            expect(document.encode(output)).toEqual(document.encode(document.file.text));
+          }
+        });
+
+        it('extracts the same units after a round trip', () => {
+          const output = document.render(identityTranslations(document), {
+            targetLocale: document.sourceLocale,
+          });
+          const again = load(output);
+          expect(again.units.map((u) => [u.id, u.segment])).toEqual(
+            document.units.map((u) => [u.id, u.segment]),
+          );
+        });
+
+        it('keeps every placeholder and tag through a pseudo translation, and the output parses', () => {
+          const translations = pseudoTranslations(document);
+          const output = document.render(translations, { targetLocale: 'de' });
+          const xliff = document.format === 'xliff12' || document.format === 'xliff2';
+          const again = xliff
+            ? loadDocument({
+                path: c.path,
+                content: output,
+                format: document.format,
+                options: { ...c.options, segmentsFrom: 'target' },
+              })
+            : load(output);
+          expect(again.units.length).toBe(document.units.length);
+          again.units.forEach((unit, i) => {
+            const source = document.units[i]!;
+            const expected = translations.get(source.id)!;
+            const problem = compareSegmentMarkup(source.segment, unit.segment);
+            expect(problem, `${source.id}: ${unit.segment}`).toBeNull();
+            if (typeof expected === 'string') expect(unit.segment, source.id).toBe(expected);
+          });
+          if (c.golden) {
+            if (process.env.UPDATE_GOLDEN || !existsSync(c.golden))
+              writeFileSync(c.golden, document.encode(output));
+            expect(output).toBe(load(readFileSync(c.golden)).file.text);
+          }
+        });
+
+        const inserted = insertUnrelated(document.format, document.file.text);
+        it.skipIf(inserted === undefined)(
+          'keeps ids when an unrelated unit is inserted before them',
+          () => {
+            const again = load(inserted!);
+            const ids = new Map(again.units.map((u) => [u.id, u.segment]));
+            for (const unit of document.units) expect(ids.get(unit.id), unit.id).toBe(unit.segment);
+            expect(again.units.length).toBeGreaterThan(document.units.length);
+          },
+        );
+      });
+    }
+  });
+}
