@@ -152,7 +152,14 @@ export function encodeSourceText(
       bytes.swap16();
       return new Uint8Array(bytes);
     }
-    case 'iso-8859-1':
-      return new Uint8Array(Buffer.from(body, 'latin1'));
+    case 'iso-8859-1': {
+      // Latin-1 holds only U+0000..U+00FF. Files declare it only in XML and HTML, where any
+      // other character is written as a numeric character reference instead of being lost.
+      const safe = body.replace(
+        /[^\u0000-\u00ff]/gu,
+        (ch) => `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`,
+      );
+      return new Uint8Array(Buffer.from(safe, 'latin1'));
+    }
   }
 }

@@ -32,6 +32,8 @@ export const DEFAULT_HTML_ATTRIBUTES = [
   'label',
 ];
 
+// Form controls (`label`, `button`, `select`, `textarea`) are UI strings of their own, not
+// part of a sentence, so they are left out and bound units themselves.
 const INLINE = new Set([
   'a',
   'abbr',
@@ -41,7 +43,6 @@ const INLINE = new Set([
   'bdo',
   'big',
   'br',
-  'button',
   'cite',
   'code',
   'data',
@@ -54,7 +55,6 @@ const INLINE = new Set([
   'input',
   'ins',
   'kbd',
-  'label',
   'mark',
   'meter',
   'output',
@@ -65,7 +65,6 @@ const INLINE = new Set([
   'rt',
   's',
   'samp',
-  'select',
   'small',
   'span',
   'strike',
@@ -73,7 +72,6 @@ const INLINE = new Set([
   'sub',
   'sup',
   'svg',
-  'textarea',
   'time',
   'tt',
   'u',

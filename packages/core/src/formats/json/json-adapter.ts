@@ -10,7 +10,7 @@ import type {
   UnitTranslation,
   Variant,
 } from '../format-adapter.js';
-import { IcuSyntaxError, icuToSegments } from '../icu/icu-to-segments.js';
+import { IcuSyntaxError, icuToSegments, parseIcu } from '../icu/icu-to-segments.js';
 import { renderIcu } from '../icu/render-icu.js';
 import { isUnchanged } from '../unchanged-translation.js';
 import {
@@ -47,12 +47,23 @@ interface JsonUnit extends AdapterUnit {
 const ICU_HINT =
   /\{\s*[\p{L}\p{N}_$]+\s*,\s*(?:plural|select|selectordinal|number|date|time)\s*[,}]|\{[\p{L}_$][\p{L}\p{N}_$]*\}/u;
 
-/** Guesses the message syntax: `{{x}}` and `$t(` mean i18next, `{x}` and `{x, plural, ...}` ICU. */
+/**
+ * Guesses the message syntax. `$t(` means i18next. Otherwise ICU when every message with
+ * braces parses as ICU and some look like ICU (`{x}`, `{x, plural, ...}`); `{{x}}` can be
+ * ICU too (an argument inside a branch), so the parser decides, not the braces.
+ */
 export function detectJsonSyntax(messages: readonly JsonMessage[]): JsonSyntax {
   let icu = 0;
   for (const { value, context } of messages) {
-    if (value.includes('{{') || value.includes('$t(')) return 'i18next';
-    if (context !== undefined || ICU_HINT.test(value)) icu++;
+    if (value.includes('$t(')) return 'i18next';
+    if (context !== undefined) icu++;
+    if (!value.includes('{')) continue;
+    try {
+      parseIcu(value, false);
+    } catch {
+      return 'i18next';
+    }
+    if (ICU_HINT.test(value)) icu++;
   }
   return icu > 0 ? 'icu' : 'i18next';
 }

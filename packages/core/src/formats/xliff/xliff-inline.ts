@@ -24,9 +24,10 @@ export interface InlineContent {
   hasText: boolean;
 }
 
-// printf (`%d`, `%1$@`, `%.2f`, `%%`), `{{ limit }}` and `%name%` placeholders in plain text.
+// `%name%` (first: `%time%` is not printf's `%ti`), printf (`%d`, `%1$@`, `%.2f`, `%%`) and
+// `{{ limit }}` placeholders in plain text.
 const TEXT_PLACEHOLDERS =
-  /%(?:\d+\$)?[-+0#]?\d*(?:\.\d+)?(?:hh|h|ll|l|L|z|j|t|q)?[diouxXeEfFgGaAcsSp@]|%%|\{\{[^{}]*\}\}|%[A-Za-z_][\w.]*%/g;
+  /%[A-Za-z_][\w.]*%|%(?:\d+\$)?[-+0#]?\d*(?:\.\d+)?(?:hh|h|ll|l|L|z|j|t|q)?[diouxXeEfFgGaAcsSp@]|%%|\{\{[^{}]*\}\}/g;
 
 function textParts(value: string, protect: boolean): IcuPart[] {
   if (!protect) return [{ kind: 'text', value }];
