@@ -57,6 +57,7 @@ describe('source files', () => {
     const error = (() => {
       try {
         loadDocument({ path: 'bad.json', content: invalid });
+        return undefined;
       } catch (e) {
         return e;
       }
