@@ -14,6 +14,8 @@ export function escapeSegmentText(text: string): string {
   return text.replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'));
 }
 
+const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
+
 /**
  * Builds one unit's segment (or, for plural and select messages, its variants). Ids are
  * numbers; the n-th occurrence of the same original gets the same id in every variant, so a
@@ -22,11 +24,12 @@ export function escapeSegmentText(text: string): string {
 export class SegmentBuilder {
   private parts: string[] = [];
   private readonly stack: string[] = [];
-  private readonly ids = new Map<string, string>();
-  private readonly seen = new Map<string, number>();
+  // Created on first use: most units of a catalog are plain text with no markup at all.
+  private ids: Map<string, string> | undefined;
+  private seen: Map<string, number> | undefined;
   private nextId = 1;
-  private readonly placeholders = new Map<string, Original>();
-  private readonly pairs = new Map<string, { open: Original; close: Original }>();
+  private placeholders: Map<string, Original> | undefined;
+  private pairs: Map<string, { open: Original; close: Original }> | undefined;
 
   /** @param source the file text ranges refer to */
   constructor(private readonly source = '') {}
@@ -38,6 +41,8 @@ export class SegmentBuilder {
   }
 
   private idFor(key: string): string {
+    this.seen ??= new Map();
+    this.ids ??= new Map();
     const occurrence = (this.seen.get(key) ?? 0) + 1;
     this.seen.set(key, occurrence);
     const full = `${key}\u0000${occurrence}`;
@@ -58,6 +63,7 @@ export class SegmentBuilder {
   /** Appends a placeholder for `original` and returns its id. */
   placeholder(original: Original): string {
     const id = this.idFor(`x\u0000${this.textOf(original)}`);
+    this.placeholders ??= new Map();
     if (!this.placeholders.has(id)) this.placeholders.set(id, original);
     this.parts.push(`<x id="${id}"/>`);
     return id;
@@ -66,6 +72,7 @@ export class SegmentBuilder {
   /** Opens paired markup (closed with {@link close}) and returns its id. */
   open(open: Original, close: Original): string {
     const id = this.idFor(`g\u0000${this.textOf(open)}\u0000${this.textOf(close)}`);
+    this.pairs ??= new Map();
     if (!this.pairs.has(id)) this.pairs.set(id, { open, close });
     this.stack.push(id);
     this.parts.push(`<g id="${id}">`);
@@ -82,14 +89,14 @@ export class SegmentBuilder {
   /** Ends the current variant and returns its segment; the next variant starts empty. */
   take(): string {
     while (this.stack.length > 0) this.close();
-    const segment = this.parts.join('');
+    const segment = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
     this.parts = [];
-    this.seen.clear();
+    this.seen?.clear();
     return segment;
   }
 
   /** The markup of every variant taken so far. */
   markup(): SegmentMarkup {
-    return { placeholders: this.placeholders, pairs: this.pairs };
+    return { placeholders: this.placeholders ?? EMPTY, pairs: this.pairs ?? EMPTY };
   }
 }

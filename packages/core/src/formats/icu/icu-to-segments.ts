@@ -25,6 +25,8 @@ export interface IcuOptions {
    * format (XLIFF inline elements); this turns each into parts.
    */
   sentinels?: ReadonlyMap<string, IcuPart[]>;
+  /** The message already parsed (with locations), to skip parsing it again. */
+  elements?: MessageFormatElement[];
 }
 
 /** The segment of a message without selectors, or the structure of a plural/select one. */
@@ -233,7 +235,7 @@ export function icuToSegments(
   builder: SegmentBuilder,
   options: IcuOptions = {},
 ): IcuContent {
-  const elements = parseIcu(message, options.tags ?? true);
+  const elements = options.elements ?? parseIcu(message, options.tags ?? true);
   const expander = new Expander(message, options.sentinels);
   const variants = expander.expand(elements, undefined, [{ keys: new Map(), parts: [] }]);
   const numberIds = new Map<number, Set<string>>();

@@ -21,6 +21,8 @@ type Token =
   | { kind: 'placeholder'; raw: string; argument?: string }
   | { kind: 'tag'; raw: string; name: string; closing: boolean; selfClosing: boolean };
 
+const NO_ARGUMENTS: Map<string, string[]> = new Map();
+
 const VOID_ELEMENTS = new Set([
   'area',
   'base',
@@ -125,6 +127,15 @@ export function i18nextToSegment(
   builder: SegmentBuilder,
   syntax: I18nextSyntax = DEFAULT_I18NEXT_SYNTAX,
 ): Map<string, string[]> {
+  // Plain text, the common case, needs no tokenizing.
+  if (
+    !value.includes('<') &&
+    !value.includes(syntax.prefix) &&
+    !value.includes(syntax.nestingPrefix)
+  ) {
+    builder.text(value);
+    return NO_ARGUMENTS;
+  }
   const tokens = tokenize(value, syntax);
   // Pair opening and closing tags by name; the rest stay single placeholders.
   const partner = new Map<number, number>();

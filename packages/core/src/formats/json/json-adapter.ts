@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
 import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
@@ -32,6 +33,8 @@ export type JsonSyntax = 'i18next' | 'icu';
 
 interface JsonParsed extends ParsedFile {
   messages: JsonMessage[];
+  /** ICU messages parsed while detecting the syntax, reused by extraction. */
+  icu: Map<string, MessageFormatElement[]>;
   syntax: JsonSyntax;
   i18next: I18nextSyntax;
   style: JsonStringStyle;
@@ -52,14 +55,17 @@ const ICU_HINT =
  * braces parses as ICU and some look like ICU (`{x}`, `{x, plural, ...}`); `{{x}}` can be
  * ICU too (an argument inside a branch), so the parser decides, not the braces.
  */
-export function detectJsonSyntax(messages: readonly JsonMessage[]): JsonSyntax {
+export function detectJsonSyntax(
+  messages: readonly JsonMessage[],
+  parsed: Map<string, MessageFormatElement[]> = new Map(),
+): JsonSyntax {
   let icu = 0;
   for (const { value, context } of messages) {
     if (value.includes('$t(')) return 'i18next';
     if (context !== undefined) icu++;
     if (!value.includes('{')) continue;
     try {
-      parseIcu(value, false);
+      if (!parsed.has(value)) parsed.set(value, parseIcu(value, true));
     } catch {
       return 'i18next';
     }
@@ -88,11 +94,14 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
     const catalog = readJsonCatalog(file);
     const syntax = option<JsonSyntax | 'auto'>(options, 'syntax', 'auto');
     const interpolation = option<Partial<I18nextSyntax>>(options, 'interpolation', {});
+    const icu = new Map<string, MessageFormatElement[]>();
+    const detected = syntax === 'auto' ? detectJsonSyntax(catalog.messages, icu) : syntax;
     return {
       file,
       warnings: catalog.warnings,
       messages: catalog.messages,
-      syntax: syntax === 'auto' ? detectJsonSyntax(catalog.messages) : syntax,
+      syntax: detected,
+      icu,
       i18next: { ...DEFAULT_I18NEXT_SYNTAX, ...interpolation },
       style: detectJsonStringStyle(file.text),
       pluralSeparator: option(options, 'pluralSeparator', '_'),
@@ -149,7 +158,11 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
       let content: { segment: string; plural?: JsonUnit['plural'] };
       if (parsed.syntax === 'icu') {
         try {
-          content = icuToSegments(message.value, builder, { tags: parsed.icuTags });
+          const elements = parsed.icuTags ? parsed.icu.get(message.value) : undefined;
+          content = icuToSegments(message.value, builder, {
+            tags: parsed.icuTags,
+            ...(elements ? { elements } : {}),
+          });
         } catch (error) {
           if (!(error instanceof IcuSyntaxError)) throw error;
           errors.push({
