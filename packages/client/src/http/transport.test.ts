@@ -202,6 +202,22 @@ describe('retries', () => {
     expect(posts.map((r) => r.fault)).toEqual(['hang', 'reset', '503', null]);
   });
 
+  it('holds back every request of the client while one waits out a Retry-After', async () => {
+    const shared = server.client({ random: () => 0.5 });
+    await server.fault('429', { retryAfter: 1 });
+    const first = shared.translate({ text: 'first', targetLang: 'DE', sourceLang: 'EN' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const second = shared.translate({ text: 'second', targetLang: 'DE', sourceLang: 'EN' });
+    await Promise.all([first, second]);
+    const log = (await server.requests()).filter((r) => r.path === '/v2/translate') as Array<{
+      receivedAt: string;
+      status: number;
+    }>;
+    expect(log.map((r) => r.status)).toEqual([429, 200, 200]);
+    const gap = Date.parse(log[2]!.receivedAt) - Date.parse(log[0]!.receivedAt);
+    expect(gap).toBeGreaterThanOrEqual(950);
+  });
+
   it('gives up when the wait would pass the deadline', async () => {
     await server.fault('429', { retryAfter: 30 });
     const started = Date.now();

@@ -95,6 +95,12 @@ async function readBody(response: Response): Promise<unknown> {
  * the service may already have made it.
  */
 export class Transport {
+  /**
+   * Until when every request of this client waits: a `Retry-After` given to one request
+   * holds back all of them, so concurrent requests do not keep hitting a busy service.
+   */
+  private pausedUntil = 0;
+
   constructor(private readonly settings: TransportSettings) {}
 
   /** The base URL requests go to. */
@@ -122,6 +128,15 @@ export class Transport {
     const deadline = Date.now() + settings.deadlineMs;
     for (let retry = 0; ; retry++) {
       spec.signal?.throwIfAborted();
+      const paused = this.pausedUntil - Date.now();
+      if (paused > 0) {
+        if (Date.now() + paused >= deadline)
+          throw new TimeoutError(
+            `${info.method} ${info.path}: the service asked to wait past the deadline`,
+            { ...info, timeoutMs: paused },
+          );
+        await delay(paused, spec.signal);
+      }
       const remaining = deadline - Date.now();
       const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, remaining));
       const attempt = new AbortController();
@@ -181,6 +196,7 @@ export class Transport {
       if (retry >= settings.maxRetries) throw failure;
       const wait = waitMs ?? backoffDelay(retry, settings.random);
       if (Date.now() + wait >= deadline) throw failure;
+      if (waitMs !== undefined) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitMs);
       settings.log?.(
         `${info.method} ${info.path}: ${failure.message}; retry ${retry + 1} of ${settings.maxRetries} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
       );

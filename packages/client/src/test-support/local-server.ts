@@ -43,6 +43,7 @@ export function recordingEngine(
 
 /** A request as the server's fault-injection log records it. */
 export interface LoggedRequest {
+  receivedAt: string;
   method: string;
   path: string;
   status: number | null;

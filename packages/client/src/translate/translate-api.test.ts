@@ -134,6 +134,33 @@ describe('translateMany', () => {
     expect(progress.at(-1)).toBe(texts.length);
   });
 
+  it('hands each batch over as soon as it is translated', async () => {
+    const texts = Array.from({ length: 120 }, (_, i) => `Batch text ${i}`);
+    const seen: number[] = [];
+    const out = await client.translateMany(
+      texts,
+      { targetLang: 'DE' },
+      { onBatch: ({ start, translations }) => seen.push(start, translations.length) },
+    );
+    expect(seen).toEqual([0, 50, 50, 50, 100, 20]);
+    expect(out).toHaveLength(120);
+  });
+
+  it('shares one schedule across calls', async () => {
+    const slow = recordingEngine(30);
+    const slowServer = await startLocalServer({ engine: slow });
+    const c = slowServer.client();
+    const { default: pLimit } = await import('p-limit');
+    const limit = pLimit(2);
+    const schedule = <T>(task: () => Promise<T>) => limit(task);
+    const texts = Array.from({ length: 200 }, (_, i) => `Text ${i}`);
+    await Promise.all([
+      c.translateMany(texts, { targetLang: 'DE' }, { schedule }),
+      c.translateMany(texts, { targetLang: 'FR' }, { schedule }),
+    ]);
+    expect(slow.maxInFlight).toBeLessThanOrEqual(2);
+  });
+
   it('keeps at most `concurrency` requests in flight', async () => {
     const slow = recordingEngine(30);
     const slowServer = await startLocalServer({ engine: slow });

@@ -34,9 +34,16 @@ export interface TranslateProgress {
 
 /** Options of {@link translateMany}. */
 export interface TranslateManyOptions extends CallOptions {
-  /** Requests in flight at once (default 4). */
+  /** Requests in flight at once (default 4); ignored when `schedule` is given. */
   concurrency?: number;
   onProgress?: (progress: TranslateProgress) => void;
+  /**
+   * Called with each batch's translations as soon as its request succeeds (`start` is the
+   * index of its first text), so a caller can keep them even if a later batch fails.
+   */
+  onBatch?: (batch: { start: number; translations: Translation[] }) => void;
+  /** Runs each request; share one p-limit across calls to bound their requests together. */
+  schedule?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 function toTranslation(wire: TranslationWire): Translation {
@@ -116,7 +123,9 @@ export async function translateMany(
   const wire = translateOptionsToWire(options);
   const results: Translation[] = new Array(texts.length);
   const progress: TranslateProgress = { completed: 0, total: texts.length, requests: 0 };
-  const limit = pLimit(Math.max(1, many.concurrency ?? 4));
+  const limited = pLimit(Math.max(1, many.concurrency ?? 4));
+  const limit: <T>(task: () => Promise<T>) => Promise<T> =
+    many.schedule ?? ((task) => limited(task));
   // After the first failure (a 456, say) no queued batch is sent.
   let stopped: unknown;
   const run = async (batch: Batch): Promise<void> => {
@@ -131,6 +140,7 @@ export async function translateMany(
       translated.forEach((t, i) => {
         results[batch.start + i] = t;
       });
+      many.onBatch?.({ start: batch.start, translations: translated });
       progress.completed += count;
       progress.requests++;
       many.onProgress?.({ ...progress });
