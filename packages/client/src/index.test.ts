@@ -37,6 +37,7 @@ it('exports exactly the public API', () => {
       "packBatches",
       "parseGlossaryEntries",
       "parseRetryAfter",
+      "translateOptionsToWire",
       "validateGlossaryEntries",
       "wire",
     ]

@@ -76,11 +76,12 @@ export type {
   TranslateManyOptions,
   TranslateProgress,
 } from './translate/translate-api.js';
-export type {
-  TranslateOptions,
-  TranslateRequest,
-  TranslateResult,
-  Translation,
+export {
+  type TranslateOptions,
+  type TranslateRequest,
+  type TranslateResult,
+  type Translation,
+  translateOptionsToWire,
 } from './translate/translate-options.js';
 export type {
   VoiceApi,

@@ -8,6 +8,8 @@ import type {
   UnitTranslation,
 } from '../formats/format-adapter.js';
 import { formatAdapters } from '../formats/registry.js';
+import { fromPortable, portableIds, toPortable } from '../segments/portable-segment.js';
+import type { Original } from '../segments/segment-markup.js';
 import { type Diagnostic, FormatError } from './diagnostics.js';
 import { decodeSourceFile, encodeSourceText, type SourceFile } from './source-file.js';
 
@@ -20,7 +22,7 @@ export interface LoadDocumentOptions {
   format?: FormatName;
   /** Locale of the source text (default `en`). */
   sourceLocale?: string;
-  /** Options of the format's adapter. */
+  /** Options of the format's adapter (`locale` defaults to `sourceLocale`). */
   options?: FormatOptions;
 }
 
@@ -39,6 +41,8 @@ export interface LocDocument {
   /** Problems that did not stop reading the file. */
   readonly warnings: readonly Diagnostic[];
   readonly file: SourceFile;
+  /** The adapter options this file was read with, plus what was detected: read a translation of it with these. */
+  readonly options: FormatOptions;
   /**
    * The file's text with `translations` (unit id -> segment, or variants for plural units)
    * written in; units without a translation keep their source, and every byte outside
@@ -50,6 +54,13 @@ export interface LocDocument {
   ): string;
   /** Rendered text as bytes in the file's own encoding (and BOM). */
   encode(text: string): Uint8Array;
+  /**
+   * A unit's text (its source, or `translation` in its ids) with portable ids: the same for
+   * the same placeholders in any document, so text can move between a source and its translation.
+   */
+  portable(unitId: string, translation?: UnitTranslation): UnitTranslation;
+  /** A portable text in this document's ids for `unitId`; throws when the markup does not match. */
+  fromPortable(unitId: string, portable: UnitTranslation): UnitTranslation;
 }
 
 const BY_EXTENSION: Readonly<Record<string, FormatName>> = {
@@ -94,7 +105,8 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
   const adapter = formatAdapters[format];
   if (!adapter) throw new Error(`format '${format}' has no adapter`);
   const sourceLocale = options.sourceLocale ?? 'en';
-  const parsed: ParsedFile = adapter.parse(file, options.options ?? {});
+  const readOptions: FormatOptions = { locale: sourceLocale, ...options.options };
+  const parsed: ParsedFile = adapter.parse(file, readOptions);
   const units: AdapterUnit[] = adapter.extract(parsed);
   const publicUnits: Unit[] = units.map(({ markup: _markup, ...unit }) => {
     const out: Unit = {
@@ -108,6 +120,22 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     if (unit.plural !== undefined) out.plural = unit.plural;
     return out;
   });
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const ids = new Map<AdapterUnit, Map<string, string>>();
+  const unitOf = (unitId: string) => {
+    const unit = byId.get(unitId);
+    if (!unit) throw new Error(`${options.path} has no unit '${unitId}'`);
+    return unit;
+  };
+  const textOf = (original: Original) =>
+    typeof original === 'string' ? original : file.text.slice(original.start, original.end);
+  const idsOf = (unit: AdapterUnit) => {
+    const known = ids.get(unit);
+    if (known) return known;
+    const map = portableIds(unit.markup, textOf);
+    ids.set(unit, map);
+    return map;
+  };
   return {
     path: options.path,
     format,
@@ -115,6 +143,7 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     units: publicUnits,
     warnings: parsed.warnings,
     file,
+    options: { ...readOptions, ...adapter.detected?.(parsed) },
     render(translations, renderOptions) {
       const map =
         translations instanceof Map ? translations : new Map(Object.entries(translations));
@@ -126,5 +155,15 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
       return adapter.serialize(parsed, edits);
     },
     encode: (text) => encodeSourceText(file, text),
+    portable(unitId, translation) {
+      const unit = unitOf(unitId);
+      return toPortable(
+        translation ?? (unit.plural ? { variants: unit.plural.variants } : unit.segment),
+        idsOf(unit),
+      );
+    },
+    fromPortable(unitId, portable) {
+      return fromPortable(portable, idsOf(unitOf(unitId)));
+    },
   };
 }

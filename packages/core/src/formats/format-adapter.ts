@@ -92,4 +92,9 @@ export interface FormatAdapter<
     context: RenderContext,
   ): Edit[];
   serialize(parsed: P, edits: readonly Edit[]): string;
+  /**
+   * Options that pin what `parse` detected (a catalog's message syntax, say), so a
+   * translation of the file is read the same way as the file itself.
+   */
+  detected?(parsed: P): FormatOptions;
 }

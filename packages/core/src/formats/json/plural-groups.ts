@@ -13,11 +13,13 @@ export interface PluralGroup {
 /**
  * Finds i18next plural groups. A key is a plural form only when its group has an `_other`
  * form and at least one other: `arrowhead_crowfoot_one` without `arrowhead_crowfoot_other`
- * is an ordinary key.
+ * is an ordinary key. In a catalog of a language with one form (`singleForm`: Japanese,
+ * Chinese), a lone `_other` is the whole group.
  */
 export function findPluralGroups(
   messages: readonly JsonMessage[],
   separator = '_',
+  singleForm = false,
 ): Map<JsonMessage, PluralGroup> {
   const sep = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const suffix = new RegExp(`^(.+?)(${sep}ordinal)?${sep}(${PLURAL_CATEGORIES.join('|')})$`);
@@ -36,7 +38,8 @@ export function findPluralGroups(
   }
   const byMessage = new Map<JsonMessage, PluralGroup>();
   for (const group of candidates.values()) {
-    if (group.members.length < 2 || !group.members.some((m) => m.category === 'other')) continue;
+    if (!group.members.some((m) => m.category === 'other')) continue;
+    if (group.members.length < 2 && !singleForm) continue;
     for (const member of group.members) byMessage.set(member.message, group);
   }
   return byMessage;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const FORMATS = ['json', 'xliff12', 'xliff2', 'markdown', 'mdx', 'html'] as const;
+const LOCALE = z
+  .string()
+  .regex(
+    /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/,
+    'must be a locale code like en, de, pt-BR or zh-Hans',
+  );
+
+/** Settings that may differ per target locale. */
+export const localeSettingsSchema = z.strictObject({
+  /** default, more, less, prefer_more, prefer_less (more/less fall back where the target has no formality). */
+  formality: z.enum(['default', 'more', 'less', 'prefer_more', 'prefer_less']).optional(),
+  /** A style rule list, by name or id; its language must match the locale. */
+  style: z.string().min(1).optional(),
+  /** At most 10, each at most 300 characters; only for de, en, es, fr, it, ja, ko, zh. */
+  customInstructions: z.array(z.string()).optional(),
+  modelType: z
+    .enum(['latency_optimized', 'quality_optimized', 'prefer_quality_optimized'])
+    .optional(),
+});
+
+/** One group of files. */
+export const fileEntrySchema = z.strictObject({
+  /** A glob relative to the config file, which may contain `{locale}`. */
+  source: z.string().min(1),
+  /** Where translations go: a template with `{locale}` and `{path}`; default: `source` with the target locale. */
+  target: z.string().min(1).optional(),
+  /** The format, when the extension does not tell. */
+  format: z.enum(FORMATS).optional(),
+  /** Options of the format's adapter. */
+  options: z.record(z.string(), z.unknown()).optional(),
+  /** Only these target locales for this entry. */
+  locales: z.array(LOCALE).optional(),
+  /** Globs to leave out. */
+  exclude: z.array(z.string()).optional(),
+});
+
+/** The whole configuration. */
+export const configSchema = z.strictObject({
+  $schema: z.string().optional(),
+  sourceLocale: LOCALE,
+  targetLocales: z.array(LOCALE).min(1, 'needs at least one target locale'),
+  files: z.array(fileEntrySchema).min(1, 'needs at least one file entry'),
+  /** A CSV/TSV glossary with a header row of locales, or one two-column file per target locale. */
+  glossary: z.union([z.string().min(1), z.record(LOCALE, z.string().min(1))]).optional(),
+  ...localeSettingsSchema.shape,
+  /** Settings per target locale, over the global ones. */
+  locales: z.record(LOCALE, localeSettingsSchema).optional(),
+  /** `unit` sends notes and descriptions as context (fewer texts per request); `none` does not. */
+  context: z.enum(['none', 'unit']).optional(),
+  /** Requests in flight at once (default 4). */
+  concurrency: z.number().int().min(1).max(64).optional(),
+  /** Stop before billing more characters than this in one run. */
+  maxCharacters: z.number().int().min(0).optional(),
+  /** Where the translation memory lives (default `.transloom/tm`), or false for none. */
+  translationMemory: z
+    .union([z.literal(false), z.strictObject({ path: z.string().min(1) })])
+    .optional(),
+  /** The lock file (default `transloom.lock` beside the config). */
+  lockFile: z.string().min(1).optional(),
+  /** `transloom extract`: scan source code for keys. */
+  extract: z
+    .strictObject({
+      input: z.array(z.string().min(1)).min(1),
+      /** The catalog to add keys to: a path with `{ns}` (and `{locale}`, the source locale). */
+      output: z.string().min(1),
+      defaultNamespace: z.string().min(1).optional(),
+      keySeparator: z.union([z.string(), z.literal(false)]).optional(),
+      namespaceSeparator: z.union([z.string(), z.literal(false)]).optional(),
+    })
+    .optional(),
+});
+
+/** A Transloom configuration as written. */
+export type TransloomConfig = z.input<typeof configSchema>;
+/** Settings of one target locale as written. */
+export type LocaleSettings = z.input<typeof localeSettingsSchema>;
+/** One `files` entry as written. */
+export type FileEntry = z.input<typeof fileEntrySchema>;
+
+/** A typed identity for `transloom.config.ts`: `export default defineConfig({ ... })`. */
+export function defineConfig(config: TransloomConfig): TransloomConfig {
+  return config;
+}

@@ -1,0 +1,64 @@
+import { dirname, resolve } from 'node:path';
+import { cosmiconfig, defaultLoaders } from 'cosmiconfig';
+import { ConfigError, type ResolvedConfig, resolveConfig } from './resolve-config.js';
+
+/** Where configuration is looked for, in order, in each directory from the working directory up. */
+export const CONFIG_SEARCH_PLACES = [
+  'transloom.config.ts',
+  'transloom.config.mts',
+  'transloom.config.js',
+  'transloom.config.mjs',
+  'transloom.config.cjs',
+  'transloom.config.json',
+  '.transloomrc',
+  '.transloomrc.json',
+  '.transloomrc.yaml',
+  '.transloomrc.yml',
+  '.transloomrc.js',
+  '.transloomrc.mjs',
+  '.transloomrc.cjs',
+  '.transloomrc.ts',
+  'package.json',
+];
+
+/** Options of {@link loadConfig}. */
+export interface LoadConfigOptions {
+  cwd: string;
+  /** A config file to read instead of searching. */
+  configFile?: string;
+}
+
+/**
+ * Finds and checks the configuration: an explicit file, or the first of
+ * {@link CONFIG_SEARCH_PLACES} (`package.json#transloom` included) from `cwd` upward.
+ */
+export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
+  const explorer = cosmiconfig('transloom', {
+    searchPlaces: CONFIG_SEARCH_PLACES,
+    searchStrategy: 'project',
+    // `.mts` is TypeScript too: transpiled like `.ts`.
+    loaders: { '.mts': defaultLoaders['.ts'] },
+  });
+  let result: Awaited<ReturnType<typeof explorer.search>>;
+  try {
+    result = options.configFile
+      ? await explorer.load(resolve(options.cwd, options.configFile))
+      : await explorer.search(options.cwd);
+  } catch (error) {
+    const file = options.configFile ?? (error as { filepath?: string }).filepath;
+    throw new ConfigError(
+      [{ path: '', message: `cannot be read: ${(error as Error).message}` }],
+      file,
+    );
+  }
+  if (!result || result.isEmpty) {
+    throw new ConfigError([
+      {
+        path: '',
+        message: `no configuration found from ${options.cwd} upward; create transloom.config.json (or .ts, .js, .transloomrc, package.json#transloom)`,
+      },
+    ]);
+  }
+  const config = (result.config as { default?: unknown })?.default ?? result.config;
+  return resolveConfig(config, dirname(result.filepath), result.filepath);
+}

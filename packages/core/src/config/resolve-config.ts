@@ -1,0 +1,248 @@
+import { isAbsolute, resolve } from 'node:path';
+import {
+  CUSTOM_INSTRUCTION_LANGUAGES,
+  MAX_CUSTOM_INSTRUCTION_CHARS,
+  MAX_CUSTOM_INSTRUCTIONS,
+} from '@transloom/client/wire';
+import type { z } from 'zod';
+import { configSchema, type FileEntry, type LocaleSettings } from './config-schema.js';
+
+/** One problem of a configuration: where it is and what is wrong. */
+export interface ConfigIssue {
+  /** Key path, e.g. `files[1].target`. */
+  path: string;
+  message: string;
+}
+
+/** A configuration that cannot be used; every issue names its key. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly code = 'TRANSLOOM_CONFIG';
+  readonly issues: readonly ConfigIssue[];
+  readonly file: string | undefined;
+
+  constructor(issues: readonly ConfigIssue[], file?: string) {
+    super(
+      `${file ? `${file}: ` : ''}invalid configuration:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`,
+    );
+    this.issues = issues;
+    this.file = file;
+  }
+}
+
+/** The settings a target locale is translated with (global settings, then its own). */
+export interface ResolvedLocaleSettings {
+  formality: NonNullable<LocaleSettings['formality']>;
+  style: string | undefined;
+  customInstructions: string[];
+  modelType: LocaleSettings['modelType'];
+}
+
+/** A checked configuration with defaults filled in and paths made absolute. */
+export interface ResolvedConfig {
+  /** The directory paths are relative to. */
+  root: string;
+  /** The config file, when one was read. */
+  file: string | undefined;
+  sourceLocale: string;
+  targetLocales: string[];
+  files: FileEntry[];
+  glossary: string | Readonly<Record<string, string>> | undefined;
+  context: 'none' | 'unit';
+  concurrency: number;
+  maxCharacters: number | undefined;
+  /** Absolute directory of the translation memory, or false. */
+  translationMemory: string | false;
+  lockFile: string;
+  extract: z.output<typeof configSchema>['extract'];
+  settings(locale: string): ResolvedLocaleSettings;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest of `options` to `word`, when it is close enough to be a likely typo. */
+export function closest(word: string, options: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const option of options) {
+    const d = distance(word.toLowerCase(), option.toLowerCase());
+    if (d < bestDistance) {
+      best = option;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3))
+    ? best
+    : undefined;
+}
+
+// The keys an object schema allows at a path (for "did you mean" on unknown keys).
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: unknown = schema;
+  const unwrap = (s: unknown): unknown => {
+    let node = s as { def?: { type?: string; innerType?: unknown; options?: unknown[] } };
+    while (
+      node?.def?.type === 'optional' ||
+      node?.def?.type === 'default' ||
+      node?.def?.type === 'nullable'
+    ) {
+      node = node.def.innerType as typeof node;
+    }
+    if (node?.def?.type === 'union') {
+      node = (node.def.options ?? []).find(
+        (o) => (o as { def?: { type?: string } }).def?.type === 'object',
+      ) as typeof node;
+    }
+    return node;
+  };
+  for (const key of path) {
+    const node = unwrap(current) as {
+      def?: { type?: string; element?: unknown; valueType?: unknown };
+      shape?: Record<string, unknown>;
+    };
+    if (node?.def?.type === 'object') current = node.shape?.[String(key)];
+    else if (node?.def?.type === 'array') current = node.def.element;
+    else if (node?.def?.type === 'record') current = node.def.valueType;
+    else return [];
+  }
+  const node = unwrap(current) as { def?: { type?: string }; shape?: Record<string, unknown> };
+  return node?.def?.type === 'object' ? Object.keys(node.shape ?? {}) : [];
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  return path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+}
+
+/**
+ * Checks a configuration strictly: types, unknown keys (with the closest valid key),
+ * locales, and the contract's limits on custom instructions. Throws a ConfigError listing
+ * every problem.
+ */
+export function resolveConfig(raw: unknown, root: string, file?: string): ResolvedConfig {
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues: ConfigIssue[] = [];
+    for (const issue of parsed.error.issues) {
+      if (issue.code === 'unrecognized_keys') {
+        const allowed = keysAt(configSchema, issue.path);
+        for (const key of issue.keys) {
+          const suggestion = closest(key, allowed);
+          issues.push({
+            path: pathText([...issue.path, key]),
+            message: `unknown key${suggestion ? `; did you mean '${suggestion}'?` : `; allowed: ${allowed.join(', ')}`}`,
+          });
+        }
+      } else {
+        issues.push({ path: pathText(issue.path), message: issue.message });
+      }
+    }
+    throw new ConfigError(issues, file);
+  }
+  const config = parsed.data;
+  const issues: ConfigIssue[] = [];
+  const targets = config.targetLocales;
+  if (targets.includes(config.sourceLocale)) {
+    issues.push({
+      path: 'targetLocales',
+      message: `must not contain the source locale '${config.sourceLocale}'`,
+    });
+  }
+  targets.forEach((locale, i) => {
+    if (targets.indexOf(locale) !== i)
+      issues.push({ path: `targetLocales[${i}]`, message: `'${locale}' is listed twice` });
+  });
+  for (const locale of Object.keys(config.locales ?? {})) {
+    if (!targets.includes(locale)) {
+      const suggestion = closest(locale, targets);
+      issues.push({
+        path: `locales.${locale}`,
+        message: `is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+      });
+    }
+  }
+  config.files.forEach((entry, i) => {
+    for (const locale of entry.locales ?? []) {
+      if (!targets.includes(locale))
+        issues.push({ path: `files[${i}].locales`, message: `'${locale}' is not a target locale` });
+    }
+    if (!entry.target && !entry.source.includes('{locale}')) {
+      issues.push({
+        path: `files[${i}].target`,
+        message: `is required when 'source' has no {locale} to replace`,
+      });
+    }
+  });
+  const settings = (locale: string): ResolvedLocaleSettings => {
+    const own = config.locales?.[locale] ?? {};
+    return {
+      formality: own.formality ?? config.formality ?? 'default',
+      style: own.style ?? config.style,
+      customInstructions: own.customInstructions ?? config.customInstructions ?? [],
+      modelType: own.modelType ?? config.modelType,
+    };
+  };
+  for (const locale of targets) {
+    const { customInstructions } = settings(locale);
+    const key = config.locales?.[locale]?.customInstructions
+      ? `locales.${locale}.customInstructions`
+      : 'customInstructions';
+    if (customInstructions.length > MAX_CUSTOM_INSTRUCTIONS) {
+      issues.push({
+        path: key,
+        message: `holds ${customInstructions.length} instructions; at most ${MAX_CUSTOM_INSTRUCTIONS} are allowed`,
+      });
+    }
+    customInstructions.forEach((text, i) => {
+      if ([...text].length > MAX_CUSTOM_INSTRUCTION_CHARS) {
+        issues.push({
+          path: `${key}[${i}]`,
+          message: `is ${[...text].length} characters; at most ${MAX_CUSTOM_INSTRUCTION_CHARS} are allowed`,
+        });
+      }
+    });
+    const base = locale.split('-')[0]!.toUpperCase();
+    if (
+      customInstructions.length > 0 &&
+      !(CUSTOM_INSTRUCTION_LANGUAGES as readonly string[]).includes(base)
+    ) {
+      issues.push({
+        path: key,
+        message: `custom instructions are not supported for '${locale}'; only ${CUSTOM_INSTRUCTION_LANGUAGES.join(', ').toLowerCase()} and their variants`,
+      });
+    }
+  }
+  if (issues.length > 0) throw new ConfigError(issues, file);
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
+  return {
+    root,
+    file,
+    sourceLocale: config.sourceLocale,
+    targetLocales: targets,
+    files: config.files,
+    glossary: config.glossary,
+    context: config.context ?? 'none',
+    concurrency: config.concurrency ?? 4,
+    maxCharacters: config.maxCharacters,
+    translationMemory:
+      config.translationMemory === false
+        ? false
+        : absolute(config.translationMemory?.path ?? '.transloom/tm'),
+    lockFile: absolute(config.lockFile ?? 'transloom.lock'),
+    extract: config.extract,
+    settings,
+  };
+}

@@ -1,0 +1,28 @@
+import { type ClientOptions, createClient } from '@transloom/client';
+import type { ServiceConnection } from './translate-project.js';
+
+/**
+ * A connection through a client that counts its HTTP requests (retries included), for the
+ * run's report. `onClose` runs when the run is done with it (to stop an in-process service).
+ */
+export function connectService(
+  options: ClientOptions,
+  onClose?: () => Promise<void>,
+): ServiceConnection {
+  let requests = 0;
+  const base = options.fetch ?? globalThis.fetch;
+  const client = createClient({
+    ...options,
+    fetch: (input, init) => {
+      requests++;
+      return base(input, init);
+    },
+  });
+  return {
+    client,
+    requests: () => requests,
+    close: async () => {
+      await onClose?.();
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import {
+  AuthorizationError,
+  QuotaExceededError,
+  type TranslateOptions,
+  type Translation,
+  type TransloomClient,
+  TransloomError,
+} from '@transloom/client';
+import { hashOf } from '../hashing/hash-of.js';
+import type { TranslationMemory } from './translation-memory.js';
+import type { UnitForm } from './unit-forms.js';
+
+/** Who waits for a text: told the restored segment, or why there is none. */
+export interface Waiter {
+  form: UnitForm;
+  settle(result: { segment: string } | { error: string; reason: FailureReason }): void;
+}
+
+/** Why a text has no translation at the end of a run. */
+export type FailureReason = 'verification' | 'service' | 'quota' | 'budget' | 'frozen';
+
+/** One request group: texts that can share a request (same locale, options and context). */
+export interface JobGroup {
+  key: string;
+  locale: string;
+  options: TranslateOptions;
+}
+
+interface Job {
+  key: string;
+  termsHash: string;
+  group: JobGroup;
+  text: string;
+  waiters: Waiter[];
+  done: boolean;
+  attempts: number;
+  lastError: string;
+}
+
+/** Counts of a send. */
+export interface SendStats {
+  billedCharacters: number;
+  /** Texts sent (each unique text once per attempt). */
+  textsSent: number;
+}
+
+/** Options of {@link JobQueue.send}. */
+export interface SendOptions {
+  client: TransloomClient;
+  /** Runs each request: one p-limit shared by every group bounds the run's concurrency. */
+  schedule: <T>(task: () => Promise<T>) => Promise<T>;
+  signal?: AbortSignal;
+  /** Stop before sending more than this many characters. */
+  maxCharacters?: number;
+  /** A batch of texts was answered and checked. */
+  onBatch?: (event: { locale: string; texts: number }) => void;
+}
+
+/**
+ * The texts of a run, deduplicated by translation-memory key (same text, locale and every
+ * output-changing setting): each is looked up in the memory, then sent at most once per
+ * attempt. Every answer is checked against each waiting unit's markup before it is stored
+ * or handed out; a text that fails is sent once more (as its safer fallback when it has one).
+ */
+export class JobQueue {
+  private readonly jobs = new Map<string, Job>();
+  readonly stats: SendStats = { billedCharacters: 0, textsSent: 0 };
+
+  /** The memory key of a text in a group. */
+  static keyOf(groupKey: string, termsHash: string, text: string): string {
+    return hashOf(groupKey, termsHash, text);
+  }
+
+  /** Adds a waiter for `text`; texts already queued (from any file) are shared. */
+  add(group: JobGroup, termsHash: string, waiter: Waiter): void {
+    const text = waiter.form.text;
+    const key = JobQueue.keyOf(group.key, termsHash, text);
+    let job = this.jobs.get(key);
+    if (!job) {
+      job = { key, termsHash, group, text, waiters: [], done: false, attempts: 0, lastError: '' };
+      this.jobs.set(key, job);
+    }
+    job.waiters.push(waiter);
+  }
+
+  /** Texts still without a translation. */
+  pending(): Array<{ locale: string; text: string; options: TranslateOptions; group: string }> {
+    return [...this.jobs.values()]
+      .filter((j) => !j.done)
+      .map((j) => ({
+        locale: j.group.locale,
+        text: j.text,
+        options: j.group.options,
+        group: j.group.key,
+      }));
+  }
+
+  // Hands an answer to every waiter; false (and nobody told) when any waiter cannot use it.
+  private accept(job: Job, translated: string): boolean {
+    const restored: string[] = [];
+    for (const waiter of job.waiters) {
+      const result = waiter.form.restore(translated);
+      if ('error' in result) {
+        job.lastError = result.error;
+        return false;
+      }
+      restored.push(result.segment);
+    }
+    job.done = true;
+    job.waiters.forEach((waiter, i) => {
+      waiter.settle({ segment: restored[i]! });
+    });
+    return true;
+  }
+
+  /** Settles every text the memory holds an answer for that all its waiters can use. */
+  async lookup(memory: TranslationMemory): Promise<number> {
+    const open = [...this.jobs.values()].filter((j) => !j.done);
+    const found = await memory.getMany(open.map((j) => j.key));
+    let hits = 0;
+    for (const job of open) {
+      const value = found.get(job.key);
+      if (value !== undefined && this.accept(job, value)) hits++;
+    }
+    return hits;
+  }
+
+  /** Ends every open text with `reason`. */
+  fail(reason: FailureReason, message: string): void {
+    for (const job of this.jobs.values()) {
+      if (job.done) continue;
+      job.done = true;
+      for (const waiter of job.waiters) waiter.settle({ error: job.lastError || message, reason });
+    }
+  }
+
+  /**
+   * Sends the open texts: a first attempt, then one more for those whose answer failed the
+   * check or whose request failed. Verified answers go to `memory` batch by batch, so a run
+   * that dies loses at most the batches in flight. A 456 stops every group and is rethrown,
+   * as are errors no retry can fix (a refused key); open texts stay open for {@link fail}.
+   */
+  async send(memory: TranslationMemory, options: SendOptions): Promise<void> {
+    let budget = options.maxCharacters ?? Number.POSITIVE_INFINITY;
+    const stop = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      if (attempt === 2)
+        for (const job of [...this.jobs.values()]) if (!job.done) this.fallBack(job);
+      const open = [...this.jobs.values()].filter((j) => !j.done);
+      if (open.length === 0) return;
+      const groups = new Map<string, Job[]>();
+      for (const job of open) {
+        const chars = countCharacters(job.text);
+        if (chars > budget) continue;
+        budget -= chars;
+        const list = groups.get(job.group.key);
+        if (list) list.push(job);
+        else groups.set(job.group.key, [job]);
+      }
+      const results = await Promise.allSettled(
+        [...groups.values()].map((jobs) =>
+          this.sendGroup(jobs, memory, { ...options, signal }).catch((error: unknown) => {
+            if (isFatal(error)) stop.abort(error);
+            throw error;
+          }),
+        ),
+      );
+      if (options.signal?.aborted) throw options.signal.reason;
+      if (stop.signal.aborted) throw stop.signal.reason;
+      for (const result of results) {
+        if (result.status === 'rejected' && !(result.reason instanceof TransloomError))
+          throw result.reason;
+      }
+    }
+    for (const job of this.jobs.values()) {
+      if (job.done) continue;
+      job.done = true;
+      const reason: FailureReason =
+        job.attempts === 0
+          ? 'budget'
+          : job.lastError.startsWith('request failed')
+            ? 'service'
+            : 'verification';
+      const message =
+        reason === 'budget' ? 'not sent: the run reached maxCharacters' : job.lastError;
+      for (const waiter of job.waiters) waiter.settle({ error: message, reason });
+    }
+  }
+
+  // A text whose answer could not be restored is sent again in its safer form (placeholders kept).
+  private fallBack(job: Job): void {
+    if (job.lastError.startsWith('request failed') || !job.waiters.some((w) => w.form.fallback))
+      return;
+    this.jobs.delete(job.key);
+    for (const waiter of job.waiters) {
+      this.add(job.group, job.termsHash, {
+        form: waiter.form.fallback ?? waiter.form,
+        settle: waiter.settle,
+      });
+    }
+  }
+
+  private async sendGroup(
+    jobs: Job[],
+    memory: TranslationMemory,
+    options: SendOptions & { signal: AbortSignal },
+  ): Promise<void> {
+    const group = jobs[0]!.group;
+    const stores: Promise<void>[] = [];
+    for (const job of jobs) job.attempts++;
+    try {
+      await options.client.translateMany(
+        jobs.map((j) => j.text),
+        { ...group.options, showBilledCharacters: true },
+        {
+          schedule: options.schedule,
+          signal: options.signal,
+          onBatch: ({ start, translations }: { start: number; translations: Translation[] }) => {
+            const verified: Array<[string, string]> = [];
+            translations.forEach((translation, i) => {
+              const job = jobs[start + i]!;
+              this.stats.billedCharacters += translation.billedCharacters ?? 0;
+              this.stats.textsSent++;
+              if (!job.done && this.accept(job, translation.text))
+                verified.push([job.key, translation.text]);
+            });
+            stores.push(memory.putMany(verified));
+            options.onBatch?.({ locale: group.locale, texts: translations.length });
+          },
+        },
+      );
+    } catch (error) {
+      for (const job of jobs)
+        if (!job.done) job.lastError = `request failed: ${(error as Error).message}`;
+      throw error;
+    } finally {
+      await Promise.all(stores);
+    }
+  }
+}
+
+// Errors that end the run's sending: the quota is reached, or the key is refused.
+function isFatal(error: unknown): boolean {
+  return (
+    error instanceof QuotaExceededError ||
+    error instanceof AuthorizationError ||
+    !(error instanceof TransloomError)
+  );
+}
+
+/** Characters as the service counts them (code points). */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
+    count++;
+  }
+  return count;
+}

@@ -1,0 +1,284 @@
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/** What the lock knows of one unit in one locale. */
+export interface LockedTranslation {
+  /** Hash of the unit's settings for the locale (options, matched glossary terms, context). */
+  settings: string;
+  /** Hash of the text in the target file, as Transloom last wrote or adopted it. */
+  written: string;
+  /** The text came from a person (found in the target, or edited there, after Transloom wrote it). */
+  human: boolean;
+  /** For a person's text: hash of the source it was written for (a different current source means it is stale). */
+  reviewedSource?: string;
+}
+
+/** What the lock knows of one unit. */
+export interface LockedUnit {
+  /** Hash of the unit's source text. */
+  source: string;
+  locales: Map<string, LockedTranslation>;
+}
+
+/** What the lock knows of one target file. */
+export interface LockedTarget {
+  /** Hash of the target file's bytes as written. */
+  file: string;
+  /** Hash of the locale's settings when it was written. */
+  settings: string;
+}
+
+/** What the lock knows of one source file. */
+export interface LockedFile {
+  /** Hash of the source file's bytes. */
+  source: string;
+  targets: Map<string, LockedTarget>;
+  /**
+   * The file's units. Read from the lock text on first use: a run that finds a file
+   * unchanged never parses (or re-serializes) its unit lines.
+   */
+  units(): Map<string, LockedUnit>;
+}
+
+/** The whole lock: per source file, per unit, hashes only. */
+export interface Lock {
+  glossary: LockedGlossary | undefined;
+  files: Map<string, LockedFile>;
+}
+
+/** The project glossary as last pushed: its id on the service and a hash per dictionary. */
+export interface LockedGlossary {
+  id: string;
+  /** Target locale -> hash of that dictionary's entries. */
+  dictionaries: Map<string, string>;
+}
+
+const HEADER = '# transloom.lock: written by Transloom. Commit it; do not edit it by hand.';
+
+/** Thrown for a lock that cannot be read; the message names the line. */
+export class LockError extends Error {
+  override readonly name = 'LockError';
+  readonly code = 'TRANSLOOM_LOCK';
+}
+
+/** An empty lock. */
+export function emptyLock(): Lock {
+  return { glossary: undefined, files: new Map() };
+}
+
+// A file's unit lines, kept as text until someone asks for them.
+const RAW = Symbol('raw unit lines');
+type LazyFile = LockedFile & { [RAW]?: { text: string; line: number } };
+
+/** A locked file with parsed units. */
+export function lockedFile(
+  source: string,
+  targets = new Map<string, LockedTarget>(),
+  units = new Map<string, LockedUnit>(),
+): LockedFile {
+  return { source, targets, units: () => units };
+}
+
+function lazyFile(
+  source: string,
+  targets: Map<string, LockedTarget>,
+  text: string,
+  line: number,
+): LockedFile {
+  let units: Map<string, LockedUnit> | undefined;
+  const file: LazyFile = {
+    source,
+    targets,
+    units() {
+      if (!units) {
+        units = parseUnitLines(text, line);
+        delete file[RAW];
+      }
+      return units;
+    },
+  };
+  file[RAW] = { text, line };
+  return file;
+}
+
+function quoted(line: string, at: number, lineNumber: number): { value: string; end: number } {
+  const match = /^"(?:[^"\\]|\\.)*"/.exec(line.slice(at));
+  if (!match) throw new LockError(`transloom.lock line ${lineNumber}: expected a quoted name`);
+  return { value: JSON.parse(match[0]) as string, end: at + match[0].length };
+}
+
+function parseUnitLines(text: string, firstLine: number): Map<string, LockedUnit> {
+  const units = new Map<string, LockedUnit>();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const n = firstLine + i;
+    const line = lines[i]!.replace(/\r$/, '').trimStart();
+    if (line === '') continue;
+    if (!line.startsWith('unit '))
+      throw new LockError(`transloom.lock line ${n}: cannot read '${line.slice(0, 60)}'`);
+    const id = quoted(line, 5, n);
+    const [source, ...entries] = line.slice(id.end).trim().split(' ');
+    if (!source) throw new LockError(`transloom.lock line ${n}: the unit has no source hash`);
+    const unit: LockedUnit = { source, locales: new Map() };
+    for (const entry of entries) {
+      const match = /^([^=]+)=([0-9a-f]+):([0-9a-f]+)(?::h([0-9a-f]*))?$/.exec(entry);
+      if (!match) throw new LockError(`transloom.lock line ${n}: cannot read '${entry}'`);
+      const record: LockedTranslation = {
+        settings: match[2]!,
+        written: match[3]!,
+        human: match[4] !== undefined,
+      };
+      if (match[4]) record.reviewedSource = match[4];
+      unit.locales.set(match[1]!, record);
+    }
+    units.set(id.value, unit);
+  }
+  return units;
+}
+
+/**
+ * Reads a lock. Lines: `glossary <id> <locale>=<hash>...`; `file "<path>" <hash>`, then
+ * `  target <locale> <file-hash> <settings-hash>` lines and `  unit "<id>" <source-hash>
+ * <locale>=<settings-hash>:<written-hash>[:h<source-hash>]...` lines (`:h` marks text a
+ * person wrote, followed by the hash of the source it was written for).
+ */
+export function parseLock(text: string): Lock {
+  const lock = emptyLock();
+  let current:
+    | {
+        path: string;
+        source: string;
+        targets: Map<string, LockedTarget>;
+        unitsStart: number;
+        unitsLine: number;
+      }
+    | undefined;
+  let position = 0;
+  let lineNumber = 0;
+  const finish = (end: number) => {
+    if (!current) return;
+    const unitText = current.unitsStart >= 0 ? text.slice(current.unitsStart, end) : '';
+    lock.files.set(
+      current.path,
+      lazyFile(current.source, current.targets, unitText, current.unitsLine),
+    );
+    current = undefined;
+  };
+  while (position < text.length) {
+    const newline = text.indexOf('\n', position);
+    const end = newline === -1 ? text.length : newline;
+    const start = position;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    position = end + 1;
+    lineNumber++;
+    if (line.startsWith('  unit ') && current) {
+      // Unit lines are only located here; they are parsed when the file is planned.
+      if (current.unitsStart < 0) {
+        current.unitsStart = start;
+        current.unitsLine = lineNumber;
+      }
+      continue;
+    }
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    if (line.startsWith('  target ') && current) {
+      if (current.unitsStart >= 0)
+        throw new LockError(`transloom.lock line ${lineNumber}: a target line after unit lines`);
+      const [, , , locale, hash, settings] = line.split(' ');
+      if (!locale || !hash || !settings)
+        throw new LockError(
+          `transloom.lock line ${lineNumber}: expected 'target <locale> <hash> <settings>'`,
+        );
+      current.targets.set(locale, { file: hash, settings });
+    } else if (line.startsWith('file ')) {
+      finish(start);
+      const path = quoted(line, 5, lineNumber);
+      current = {
+        path: path.value,
+        source: line.slice(path.end).trim(),
+        targets: new Map(),
+        unitsStart: -1,
+        unitsLine: 0,
+      };
+    } else if (line.startsWith('glossary ')) {
+      const [, id, ...entries] = line.split(' ');
+      if (!id)
+        throw new LockError(
+          `transloom.lock line ${lineNumber}: expected 'glossary <id> <locale>=<hash>...'`,
+        );
+      const dictionaries = new Map<string, string>();
+      for (const entry of entries) {
+        const [locale, hash] = entry.split('=');
+        if (!locale || !hash)
+          throw new LockError(`transloom.lock line ${lineNumber}: cannot read '${entry}'`);
+        dictionaries.set(locale, hash);
+      }
+      lock.glossary = { id, dictionaries };
+    } else {
+      throw new LockError(`transloom.lock line ${lineNumber}: cannot read '${line.slice(0, 60)}'`);
+    }
+  }
+  finish(text.length);
+  return lock;
+}
+
+/** Writes a lock: sorted, one line per unit, no timestamps, so it merges cleanly in git. */
+export function formatLock(lock: Lock): string {
+  const out: string[] = [HEADER, '\n'];
+  if (lock.glossary) {
+    const entries = [...lock.glossary.dictionaries]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([l, h]) => ` ${l}=${h}`);
+    out.push(`glossary ${lock.glossary.id}${entries.join('')}\n`);
+  }
+  for (const path of [...lock.files.keys()].sort()) {
+    const file = lock.files.get(path)! as LazyFile;
+    out.push(`file ${JSON.stringify(path)} ${file.source}\n`);
+    for (const locale of [...file.targets.keys()].sort()) {
+      const target = file.targets.get(locale)!;
+      out.push(`  target ${locale} ${target.file} ${target.settings}\n`);
+    }
+    const raw = file[RAW];
+    if (raw) {
+      // Never parsed, so unchanged: copied as it was.
+      out.push(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
+      continue;
+    }
+    const units = file.units();
+    for (const id of [...units.keys()].sort()) {
+      const unit = units.get(id)!;
+      let line = `  unit ${JSON.stringify(id)} ${unit.source}`;
+      for (const locale of [...unit.locales.keys()].sort()) {
+        const t = unit.locales.get(locale)!;
+        line += ` ${locale}=${t.settings}:${t.written}${t.human ? `:h${t.reviewedSource ?? ''}` : ''}`;
+      }
+      out.push(`${line}\n`);
+    }
+  }
+  return out.join('');
+}
+
+/** Reads the lock file, or an empty lock when there is none. Returns its text too. */
+export async function readLock(path: string): Promise<{ lock: Lock; text: string | undefined }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { lock: emptyLock(), text: undefined };
+    throw error;
+  }
+  try {
+    return { lock: parseLock(text), text };
+  } catch (error) {
+    if (error instanceof LockError) error.message = error.message.replace('transloom.lock', path);
+    throw error;
+  }
+}
+
+/** Writes the lock file atomically, unless `previous` shows it is unchanged. Returns whether it wrote. */
+export async function writeLock(path: string, lock: Lock, previous?: string): Promise<boolean> {
+  const text = formatLock(lock);
+  if (text === previous) return false;
+  await writeFileAtomic(path, text);
+  return true;
+}

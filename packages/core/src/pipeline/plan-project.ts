@@ -1,0 +1,330 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import pLimit from 'p-limit';
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import { type Diagnostic, FormatError } from '../document/diagnostics.js';
+import { type LocDocument, loadDocument } from '../document/load-document.js';
+import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
+import { hashBytes, hashOf } from '../hashing/hash-of.js';
+import type { ProjectFile } from '../project/expand-files.js';
+import { segmentText } from '../segments/parse-segment.js';
+import type { LocaleSettings } from './locale-settings.js';
+import type { Lock, LockedFile, LockedTranslation } from './lock-file.js';
+
+/**
+ * What a unit needs in one locale:
+ * - `new`: no translation yet (missing, or still the source text);
+ * - `changed`: its source or settings changed since Transloom wrote it;
+ * - `unchanged`: the target holds what Transloom wrote for the current source;
+ * - `kept`: a person wrote or edited the target text; it is never overwritten;
+ * - `adopt`: the target has text the lock does not know; it is Transloom's own when the
+ *   translation memory gives the same text (a run stopped before writing its lock), else a person's.
+ */
+export type UnitState = 'new' | 'changed' | 'unchanged' | 'kept' | 'adopt';
+
+/** One unit in one locale. */
+export interface UnitPlan {
+  unit: Unit;
+  state: UnitState;
+  /** The target's text for the unit, in the source document's ids. */
+  current: UnitTranslation | undefined;
+  /** Hash of `current` (portable). */
+  currentHash: string | undefined;
+  sourceHash: string;
+  settingsHash: string;
+  /** What the lock had. */
+  record: LockedTranslation | undefined;
+  /** For `kept`: the source changed after the person's text was written. */
+  stale: boolean;
+  /** For `kept` and `adopt`: hash of the source the person's text was written for. */
+  reviewedSource: string | undefined;
+}
+
+/** One target file of a source file. */
+export interface LocalePlan {
+  locale: string;
+  /** Target path relative to the root. */
+  target: string;
+  targetBytes: Uint8Array | undefined;
+  units: UnitPlan[];
+  /** Units of the target that the source no longer has (dropped when the file is written). */
+  removed: number;
+  /** The existing target cannot be read; it is left alone. */
+  error: Diagnostic[] | undefined;
+}
+
+/** One source file. */
+export interface FilePlan {
+  file: ProjectFile;
+  sourceBytes: Uint8Array | undefined;
+  sourceHash: string;
+  /** The lock's record, when the file and all its targets are as the lock says and none was parsed. */
+  upToDate: LockedFile | undefined;
+  doc: LocDocument | undefined;
+  locales: LocalePlan[];
+  /** The source cannot be read or parsed; nothing is written for it. */
+  error: Diagnostic[] | undefined;
+}
+
+/** Options of {@link planProject}. */
+export interface PlanOptions {
+  config: ResolvedConfig;
+  files: readonly ProjectFile[];
+  lock: Lock;
+  /** Target locale -> its settings (only the locales of this run). */
+  settings: ReadonlyMap<string, LocaleSettings>;
+  /** Plan every unit for translation again (people's text excepted). */
+  force?: boolean;
+  /** Treat people's text like any other (translate it again when needed). */
+  overwriteEdits?: boolean;
+}
+
+async function readIfExists(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function diagnosticsOf(error: unknown, file: string): Diagnostic[] {
+  if (error instanceof FormatError) return [...error.diagnostics];
+  return [
+    {
+      file,
+      line: 1,
+      column: 1,
+      rule: 'unreadable',
+      severity: 'error',
+      message: (error as Error).message,
+    },
+  ];
+}
+
+/** Hash of a unit's text in portable ids (what the lock records as written). */
+export function translationHash(text: UnitTranslation): string {
+  return hashOf(typeof text === 'string' ? text : JSON.stringify(text.variants));
+}
+
+/** Hash of a unit's settings in a locale: the locale's options, the glossary terms it uses, its context. */
+export function unitSettingsHash(
+  unit: Unit,
+  settings: LocaleSettings,
+  contextStrategy: 'none' | 'unit',
+): string {
+  const text = unit.plural
+    ? unit.plural.variants.map((v) => segmentText(v.segment)).join('\n')
+    : segmentText(unit.segment);
+  return hashOf(
+    settings.optionsHash,
+    settings.terms.hashFor(text),
+    contextStrategy === 'unit' ? (unit.context ?? '') : '',
+  );
+}
+
+/** Loads a target file as a document, aligned with its source by unit path. */
+export function loadTarget(plan: FilePlan, locale: string, bytes: Uint8Array): LocDocument {
+  // Read like the source (same detected syntax), in the target's locale, with XLIFF targets as the text.
+  const options = {
+    ...plan.doc!.options,
+    locale,
+    ...(plan.doc!.format.startsWith('xliff') ? { segmentsFrom: 'target' } : {}),
+  };
+  return loadDocument({
+    path: plan.file.target(locale),
+    content: bytes,
+    format: plan.doc!.format,
+    sourceLocale: locale,
+    options,
+  });
+}
+
+/**
+ * The target's text of each source unit, moved into the source's ids. Units line up by their
+ * structural path; a target unit whose markup no longer matches its source unit does not line up.
+ */
+export function alignTarget(
+  source: LocDocument,
+  target: LocDocument,
+): { texts: Map<string, UnitTranslation>; removed: number } {
+  const byPath = new Map(source.units.map((u) => [u.path, u]));
+  const texts = new Map<string, UnitTranslation>();
+  let removed = 0;
+  for (const unit of target.units) {
+    const own = byPath.get(unit.path);
+    if (!own) {
+      removed++;
+      continue;
+    }
+    try {
+      texts.set(own.id, source.fromPortable(own.id, target.portable(unit.id)));
+    } catch {
+      // Markup that does not match: not this unit's text.
+    }
+  }
+  return { texts, removed };
+}
+
+function planLocale(
+  plan: FilePlan,
+  locale: string,
+  settings: LocaleSettings,
+  bytes: Uint8Array | undefined,
+  options: PlanOptions,
+  locked: LockedFile | undefined,
+): LocalePlan {
+  const doc = plan.doc!;
+  const target = plan.file.target(locale);
+  const out: LocalePlan = {
+    locale,
+    target,
+    targetBytes: bytes,
+    units: [],
+    removed: 0,
+    error: undefined,
+  };
+  let texts = new Map<string, UnitTranslation>();
+  if (bytes) {
+    try {
+      const aligned = alignTarget(doc, loadTarget(plan, locale, bytes));
+      texts = aligned.texts;
+      out.removed = aligned.removed;
+    } catch (error) {
+      out.error = diagnosticsOf(error, target);
+      return out;
+    }
+  }
+  const lockedUnits = locked?.units();
+  // Hashes of everything Transloom wrote into this target: text it wrote for a unit whose id
+  // has since changed (prose ids follow content) is still its own, not a person's.
+  const ours = new Set<string>();
+  for (const unit of lockedUnits?.values() ?? []) {
+    const t = unit.locales.get(locale);
+    if (t && !t.human) ours.add(t.written);
+  }
+  for (const unit of doc.units) {
+    const sourcePortable = doc.portable(unit.id);
+    const sourceHash = translationHash(sourcePortable);
+    const settingsHash = unitSettingsHash(unit, settings, options.config.context);
+    const lockedUnit = lockedUnits?.get(unit.id);
+    const record = lockedUnit?.locales.get(locale);
+    const current = texts.get(unit.id);
+    const currentHash =
+      current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
+    const sourceChanged = lockedUnit !== undefined && lockedUnit.source !== sourceHash;
+    // (A person who edits a text again is taken to have reviewed it against the current source.)
+    let state: UnitState;
+    let reviewedSource: string | undefined;
+    if (current === undefined) {
+      state = 'new';
+    } else if (record) {
+      if (record.human && record.written === currentHash) {
+        state = 'kept';
+        reviewedSource = record.reviewedSource ?? sourceHash;
+      } else if (record.human || (record.written !== currentHash && currentHash !== sourceHash)) {
+        // A person's new text: written for the source Transloom last translated.
+        state = 'kept';
+        reviewedSource = record.human ? sourceHash : lockedUnit!.source;
+      } else if (record.written !== currentHash) {
+        state = 'new'; // the target went back to the source text
+      } else if (sourceChanged || record.settings !== settingsHash) {
+        state = 'changed';
+      } else {
+        state = 'unchanged'; // a translation may equal its source ("OK"): the lock knows
+      }
+    } else if (currentHash === sourceHash) {
+      state = 'new';
+    } else if (ours.has(currentHash!)) {
+      state = 'changed';
+    } else {
+      state = 'adopt';
+      reviewedSource = sourceHash;
+    }
+    if (state === 'kept' && options.overwriteEdits) state = 'changed';
+    if (state === 'unchanged' && options.force) state = 'changed';
+    const stale = state === 'kept' && reviewedSource !== sourceHash;
+    out.units.push({
+      unit,
+      state,
+      current,
+      currentHash,
+      sourceHash,
+      settingsHash,
+      record,
+      stale,
+      reviewedSource,
+    });
+  }
+  return out;
+}
+
+/**
+ * Reads every source and target file and decides, per locale, what each unit needs. A file
+ * whose bytes, targets and locale settings all match the lock is not parsed at all.
+ */
+export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
+  const { config, lock } = options;
+  const io = pLimit(16);
+  return Promise.all(
+    options.files.map((file) =>
+      io(async (): Promise<FilePlan> => {
+        const locales = file.locales.filter((l) => options.settings.has(l));
+        const plan: FilePlan = {
+          file,
+          sourceBytes: undefined,
+          sourceHash: '',
+          upToDate: undefined,
+          doc: undefined,
+          locales: [],
+          error: undefined,
+        };
+        let targets: Array<Uint8Array | undefined>;
+        try {
+          plan.sourceBytes = await readFile(resolve(config.root, file.source));
+          targets = await Promise.all(
+            locales.map((l) => readIfExists(resolve(config.root, file.target(l)))),
+          );
+        } catch (error) {
+          plan.error = diagnosticsOf(error, file.source);
+          return plan;
+        }
+        plan.sourceHash = hashBytes(plan.sourceBytes);
+        const locked = lock.files.get(file.source);
+        const fast =
+          !options.force &&
+          locked?.source === plan.sourceHash &&
+          locales.every((l, i) => {
+            const t = locked.targets.get(l);
+            const bytes = targets[i];
+            return (
+              t !== undefined &&
+              bytes !== undefined &&
+              t.settings === options.settings.get(l)!.hash &&
+              t.file === hashBytes(bytes)
+            );
+          });
+        if (fast) {
+          plan.upToDate = locked;
+          return plan;
+        }
+        try {
+          plan.doc = loadDocument({
+            path: file.source,
+            content: plan.sourceBytes,
+            sourceLocale: config.sourceLocale,
+            options: file.options,
+            ...(file.format ? { format: file.format } : {}),
+          });
+        } catch (error) {
+          plan.error = diagnosticsOf(error, file.source);
+          return plan;
+        }
+        plan.locales = locales.map((l, i) =>
+          planLocale(plan, l, options.settings.get(l)!, targets[i], options, locked),
+        );
+        return plan;
+      }),
+    ),
+  );
+}

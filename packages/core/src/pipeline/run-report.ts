@@ -1,0 +1,109 @@
+import type { Diagnostic } from '../document/diagnostics.js';
+import type { FailureReason } from './job-queue.js';
+
+/** What a run did (or, for a dry run or check, would do) in one locale. */
+export interface LocaleReport {
+  /** Units translated by the service in this run. */
+  translated: number;
+  /** Units filled from the translation memory without a request. */
+  reused: number;
+  /** Units left without a translation (verification, service, quota or budget). */
+  failed: number;
+  /** Units whose target text a person wrote; never overwritten. */
+  kept: number;
+  /** Units already up to date. */
+  unchanged: number;
+  /** Target units dropped because the source no longer has them. */
+  removed: number;
+  /** Kept units whose source changed after the person wrote them: worth a review. */
+  stale: number;
+  /** Units that need the service (dry run and check). */
+  pending: number;
+  /** Characters those texts hold (dry run). */
+  characters: number;
+  /** Requests they would take (dry run). */
+  requests: number;
+}
+
+/** A unit without a translation at the end of a run. */
+export interface UnitFailure {
+  file: string;
+  line: number;
+  column: number;
+  locale: string;
+  unit: string;
+  reason: FailureReason;
+  message: string;
+}
+
+/** A unit a person wrote in a target, listed when its source has changed since. */
+export interface StaleEdit {
+  file: string;
+  line: number;
+  column: number;
+  locale: string;
+  unit: string;
+}
+
+/** The outcome of a run. */
+export interface RunReport {
+  mode: 'translate' | 'dry-run' | 'check' | 'frozen';
+  /** HTTP requests the run made. */
+  requests: number;
+  /** Characters the service billed. */
+  billedCharacters: number;
+  locales: Record<string, LocaleReport>;
+  files: {
+    /** Source files in the project. */
+    total: number;
+    /** Source files skipped because they and their targets match the lock. */
+    upToDate: number;
+    /** Target files written. */
+    written: string[];
+    /** Target files whose bytes would change (check and dry run). */
+    outdated: string[];
+  };
+  failures: UnitFailure[];
+  stale: StaleEdit[];
+  /** Problems in the project's files (errors and warnings). */
+  diagnostics: Diagnostic[];
+  /** Why the run stopped sending early. */
+  stopped: 'quota' | 'budget' | undefined;
+  /** Glossary dictionaries sent to the service. */
+  glossaryPushed: string[];
+  durationMs: number;
+}
+
+/** An empty report of one locale. */
+export function emptyLocaleReport(): LocaleReport {
+  return {
+    translated: 0,
+    reused: 0,
+    failed: 0,
+    kept: 0,
+    unchanged: 0,
+    removed: 0,
+    stale: 0,
+    pending: 0,
+    characters: 0,
+    requests: 0,
+  };
+}
+
+/**
+ * The process exit code for a report: 4 when the quota or budget stopped the run, 3 when
+ * units failed or a file could not be read or written, 10 when a check (or a frozen run)
+ * found work, else 0.
+ */
+export function exitCodeOf(report: RunReport): 0 | 3 | 4 | 10 {
+  if (report.stopped) return 4;
+  const errors = report.diagnostics.some((d) => d.severity === 'error');
+  if (report.mode === 'check' || report.mode === 'frozen') {
+    const work =
+      Object.values(report.locales).some((l) => l.pending > 0 || l.failed > 0) ||
+      report.files.outdated.length > 0;
+    if (work) return 10;
+  }
+  if (report.failures.length > 0 || errors) return 3;
+  return 0;
+}

@@ -1,0 +1,492 @@
+import {
+  packBatches,
+  QuotaExceededError,
+  type TransloomClient,
+  translateOptionsToWire,
+} from '@transloom/client';
+import pLimit from 'p-limit';
+import { ConfigError, closest, type ResolvedConfig } from '../config/resolve-config.js';
+import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import { syncGlossary } from '../glossary/sync-glossary.js';
+import { hashOf } from '../hashing/hash-of.js';
+import { expandFiles } from '../project/expand-files.js';
+import { segmentText } from '../segments/parse-segment.js';
+import { countCharacters, type JobGroup, JobQueue } from './job-queue.js';
+import { type LocaleSettings, localeSettings } from './locale-settings.js';
+import {
+  type Lock,
+  type LockedFile,
+  type LockedUnit,
+  lockedFile,
+  readLock,
+  writeLock,
+} from './lock-file.js';
+import { type FilePlan, planProject, translationHash, type UnitPlan } from './plan-project.js';
+import { resolveRequestOptions } from './request-options.js';
+import { emptyLocaleReport, type RunReport } from './run-report.js';
+import {
+  createFileTranslationStore,
+  createTranslationMemory,
+  noTranslationStore,
+  type TranslationMemory,
+} from './translation-memory.js';
+import { assembleTranslation, type UnitForm, unitForms } from './unit-forms.js';
+import { type TargetResult, type TargetWork, writeTarget } from './write-target.js';
+
+/** A connection to the translation service, made only when a run has something to send. */
+export interface ServiceConnection {
+  client: TransloomClient;
+  /** HTTP requests made through `client` so far. */
+  requests(): number;
+  close(): Promise<void>;
+}
+
+/** Progress of a run, for a progress display. */
+export type RunEvent =
+  | { type: 'planned'; locales: Record<string, { send: number; units: number }> }
+  | { type: 'batch'; locale: string; texts: number }
+  | { type: 'written'; path: string }
+  | { type: 'glossary'; pushed: string[]; created: boolean };
+
+/** Options of {@link translateProject}. */
+export interface TranslateProjectOptions {
+  config: ResolvedConfig;
+  /**
+   * `translate` sends and writes; `frozen` writes only what the lock and translation memory
+   * give; `dry-run` and `check` write nothing (a check reads no memory either).
+   */
+  mode?: RunReport['mode'];
+  /** Opens the service; called at most once, and only when there is something to send. */
+  connect?: () => Promise<ServiceConnection>;
+  /** Only these target locales. */
+  locales?: readonly string[];
+  /** Translate every unit again (people's text and the translation memory aside). */
+  force?: boolean;
+  /** Translate people's text again too. */
+  overwriteEdits?: boolean;
+  /** The translation memory (default: the configured store). */
+  memory?: TranslationMemory;
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+// Settings hash that never matches: the unit's last attempt failed, so it is due again.
+const RETRY = '0';
+
+function runLocales(config: ResolvedConfig, wanted: readonly string[] | undefined): string[] {
+  if (!wanted || wanted.length === 0) return config.targetLocales;
+  const issues = wanted
+    .filter((l) => !config.targetLocales.includes(l))
+    .map((l) => {
+      const suggestion = closest(l, config.targetLocales);
+      return {
+        path: '--locale',
+        message: `'${l}' is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''} (targets: ${config.targetLocales.join(', ')})`,
+      };
+    });
+  if (issues.length > 0) throw new ConfigError(issues, config.file);
+  return [...new Set(wanted)];
+}
+
+/** The configured translation memory. */
+export function defaultTranslationMemory(config: ResolvedConfig): TranslationMemory {
+  return createTranslationMemory({
+    store:
+      config.translationMemory === false
+        ? noTranslationStore
+        : createFileTranslationStore(config.translationMemory),
+  });
+}
+
+interface Pending {
+  work: TargetWork;
+  plan: UnitPlan;
+  forms: UnitForm[];
+}
+
+/**
+ * The main job: plans every source file against its targets and the lock, fills what the
+ * translation memory has, sends the rest (deduplicated, batched, verified), writes each
+ * target as soon as its last unit is settled, and writes the lock last.
+ */
+export async function translateProject(options: TranslateProjectOptions): Promise<RunReport> {
+  const started = performance.now();
+  const { config } = options;
+  const mode = options.mode ?? 'translate';
+  const locales = runLocales(config, options.locales);
+  const [files, { lock, text: lockText }, glossary] = await Promise.all([
+    expandFiles(config),
+    readLock(config.lockFile),
+    loadProjectGlossary(config),
+  ]);
+  const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
+  const plans = await planProject({
+    config,
+    files,
+    lock,
+    settings,
+    force: options.force ?? false,
+    overwriteEdits: options.overwriteEdits ?? false,
+  });
+  const memory = options.memory ?? defaultTranslationMemory(config);
+  const report: RunReport = {
+    mode,
+    requests: 0,
+    billedCharacters: 0,
+    locales: Object.fromEntries(locales.map((l) => [l, emptyLocaleReport()])),
+    files: { total: plans.length, upToDate: 0, written: [], outdated: [] },
+    failures: [],
+    stale: [],
+    diagnostics: [...(glossary?.warnings ?? [])],
+    stopped: undefined,
+    glossaryPushed: [],
+    durationMs: 0,
+  };
+  const write = mode === 'translate' || mode === 'frozen';
+  const writes = pLimit(8);
+  const finishing: Promise<void>[] = [];
+  const results = new Map<TargetWork, TargetResult>();
+  const left = new Map<TargetWork, number>();
+  const finish = (work: TargetWork) => {
+    finishing.push(
+      writes(async () => {
+        const result = await writeTarget(work, config.root, write);
+        results.set(work, result);
+        if (result.error) report.diagnostics.push(...result.error);
+        if (result.written) {
+          report.files.written.push(work.locale.target);
+          options.onEvent?.({ type: 'written', path: work.locale.target });
+        } else if (result.changed) {
+          report.files.outdated.push(work.locale.target);
+        }
+      }),
+    );
+  };
+  const settled = (work: TargetWork) => {
+    const count = left.get(work)! - 1;
+    left.set(work, count);
+    if (count === 0) finish(work);
+  };
+
+  const queue = new JobQueue();
+  const groups = new Map<string, JobGroup>();
+  const groupOf = (locale: LocaleSettings, context: string | undefined): JobGroup => {
+    const key = hashOf(locale.optionsHash, context ?? '');
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        key,
+        locale: locale.locale,
+        options: {
+          targetLang: locale.targetLang,
+          sourceLang: locale.sourceLang,
+          ...(context ? { context } : {}),
+        },
+      };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
+  const termsOf = (locale: LocaleSettings, form: UnitForm) =>
+    locale.terms.hashFor(segmentText(form.text));
+
+  let phase: 'memory' | 'service' = 'memory';
+  const adopting: Pending[] = [];
+  const works: TargetWork[] = [];
+  for (const plan of plans) {
+    if (plan.error) report.diagnostics.push(...plan.error);
+    if (plan.upToDate) report.files.upToDate++;
+    for (const localePlan of plan.locales) {
+      const locale = settings.get(localePlan.locale)!;
+      const counts = report.locales[localePlan.locale]!;
+      if (localePlan.error) {
+        report.diagnostics.push(...localePlan.error);
+        continue;
+      }
+      counts.removed += localePlan.removed;
+      const work: TargetWork = {
+        plan,
+        locale: localePlan,
+        settingsHash: locale.hash,
+        translations: new Map(),
+        outcomes: new Map(),
+      };
+      works.push(work);
+      left.set(work, 1); // released below, once every unit is queued
+      for (const unitPlan of localePlan.units) {
+        const { unit } = unitPlan;
+        if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
+        if (unitPlan.state === 'unchanged') {
+          work.outcomes.set(unit.id, { kind: 'unchanged' });
+          counts.unchanged++;
+        } else if (unitPlan.state === 'kept') {
+          work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
+          counts.kept++;
+          if (unitPlan.stale) {
+            counts.stale++;
+            report.stale.push({
+              file: plan.file.source,
+              line: unit.line,
+              column: unit.column,
+              locale: locale.locale,
+              unit: unit.id,
+            });
+          }
+        } else {
+          const forms = unitForms(unit, config.sourceLocale, locale.locale);
+          left.set(work, left.get(work)! + 1);
+          if (unitPlan.state === 'adopt') {
+            adopting.push({ work, plan: unitPlan, forms });
+            continue;
+          }
+          const segments: string[] = new Array(forms.length);
+          let open = forms.length;
+          let failure: { error: string; reason: UnitFailureReason } | undefined;
+          let fromMemory = true;
+          const group = groupOf(locale, contextOf(unitPlan));
+          forms.forEach((form, i) => {
+            queue.add(group, termsOf(locale, form), {
+              form,
+              settle(result) {
+                if ('segment' in result) segments[i] = result.segment;
+                else failure ??= result;
+                if (phase !== 'memory') fromMemory = false;
+                if (--open > 0) return;
+                if (failure) {
+                  work.outcomes.set(unit.id, { kind: 'failed', message: failure.error });
+                  counts.failed++;
+                  report.failures.push({
+                    file: plan.file.source,
+                    line: unit.line,
+                    column: unit.column,
+                    locale: locale.locale,
+                    unit: unit.id,
+                    reason: failure.reason,
+                    message: failure.error,
+                  });
+                } else {
+                  work.translations.set(unit.id, assembleTranslation(forms, segments));
+                  work.outcomes.set(unit.id, { kind: fromMemory ? 'reused' : 'translated' });
+                  if (fromMemory) counts.reused++;
+                  else counts.translated++;
+                }
+                settled(work);
+              },
+            });
+          });
+        }
+      }
+    }
+  }
+
+  // Target text the lock does not know: Transloom's own when the memory gives the same text.
+  if (adopting.length > 0) {
+    const keyed = adopting.map((item) => {
+      const locale = settings.get(item.work.locale.locale)!;
+      const group = groupOf(locale, contextOf(item.plan));
+      return {
+        item,
+        keys: item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(locale, form), form.text)),
+      };
+    });
+    const found = await memory.getMany(keyed.flatMap((k) => k.keys));
+    for (const { item, keys } of keyed) {
+      const { work, plan } = item;
+      const segments = item.forms.map((form, i) => {
+        const value = found.get(keys[i]!);
+        const restored = value === undefined ? undefined : form.restore(value);
+        return restored && 'segment' in restored ? restored.segment : undefined;
+      });
+      const ours =
+        segments.every((s) => s !== undefined) &&
+        translationHash(
+          work.plan.doc!.portable(
+            plan.unit.id,
+            assembleTranslation(item.forms, segments as string[]),
+          ),
+        ) === plan.currentHash;
+      const counts = report.locales[work.locale.locale]!;
+      if (ours) {
+        work.outcomes.set(plan.unit.id, { kind: 'ours' });
+        counts.unchanged++;
+      } else {
+        work.outcomes.set(plan.unit.id, { kind: 'kept', reviewedSource: plan.reviewedSource });
+        counts.kept++;
+      }
+      settled(work);
+    }
+  }
+
+  if (mode !== 'check' && !options.force) await queue.lookup(memory);
+  phase = 'service';
+  const pending = queue.pending();
+  const byLocale = new Map<string, typeof pending>();
+  for (const item of pending)
+    byLocale.set(item.locale, [...(byLocale.get(item.locale) ?? []), item]);
+  for (const [locale, items] of byLocale) {
+    const counts = report.locales[locale]!;
+    counts.pending = items.length;
+    counts.characters = items.reduce((n, item) => n + countCharacters(item.text), 0);
+    const byGroup = new Map<string, typeof items>();
+    for (const item of items) byGroup.set(item.group, [...(byGroup.get(item.group) ?? []), item]);
+    for (const list of byGroup.values()) {
+      counts.requests += packBatches(
+        list.map((i) => i.text),
+        translateOptionsToWire({
+          ...list[0]!.options,
+          tagHandling: 'xml',
+          preserveFormatting: true,
+          showBilledCharacters: true,
+        }),
+      ).length;
+    }
+  }
+  options.onEvent?.({
+    type: 'planned',
+    locales: Object.fromEntries(
+      locales.map((l) => [
+        l,
+        { send: byLocale.get(l)?.length ?? 0, units: report.locales[l]!.pending },
+      ]),
+    ),
+  });
+
+  let connection: ServiceConnection | undefined;
+  let glossaryLock = lock.glossary;
+  let fatal: unknown;
+  try {
+    if (pending.length > 0 && mode === 'translate') {
+      if (!options.connect)
+        throw new Error('translateProject: there is something to send but no connect() was given');
+      connection = await options.connect();
+      const sync = await syncGlossary({
+        client: connection.client,
+        glossary,
+        locked: lock.glossary,
+        name: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
+        verify: true,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      glossaryLock = sync.locked;
+      report.glossaryPushed = sync.pushed;
+      if (sync.pushed.length > 0)
+        options.onEvent?.({ type: 'glossary', pushed: sync.pushed, created: sync.created });
+      const requestOptions = await resolveRequestOptions(
+        connection.client,
+        [...settings.values()],
+        glossaryLock?.id,
+        options.signal,
+      );
+      for (const group of groups.values()) {
+        group.options = {
+          ...requestOptions.get(group.locale)!,
+          ...(group.options.context ? { context: group.options.context } : {}),
+        };
+      }
+      await queue.send(memory, {
+        client: connection.client,
+        schedule: pLimit(config.concurrency),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(config.maxCharacters !== undefined ? { maxCharacters: config.maxCharacters } : {}),
+        onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),
+      });
+      if (report.failures.some((f) => f.reason === 'budget')) report.stopped = 'budget';
+    }
+  } catch (error) {
+    if (error instanceof QuotaExceededError) report.stopped = 'quota';
+    else fatal = error;
+  } finally {
+    queue.fail(
+      mode === 'translate' ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
+      fatal
+        ? `not sent: ${(fatal as Error).message}`
+        : report.stopped === 'quota'
+          ? 'not sent: the quota is reached (456)'
+          : 'not in the translation memory',
+    );
+    for (const work of works) settled(work);
+    await Promise.all(finishing);
+    if (connection) {
+      report.requests = connection.requests();
+      await connection.close();
+    }
+  }
+  report.billedCharacters = queue.stats.billedCharacters;
+  if (mode === 'check' || mode === 'dry-run') {
+    // Nothing is sent: what would be is already counted as pending.
+    for (const counts of Object.values(report.locales)) counts.failed = 0;
+    report.failures = [];
+  }
+  if (write)
+    await writeLock(
+      config.lockFile,
+      nextLock(lock, plans, works, results, locales, glossaryLock),
+      lockText,
+    );
+  report.files.written.sort();
+  report.files.outdated.sort();
+  report.durationMs = performance.now() - started;
+  if (fatal) throw Object.assign(fatal as Error, { report });
+  return report;
+}
+
+type UnitFailureReason = RunReport['failures'][number]['reason'];
+
+// The lock after a run: files untouched by it keep their lines; the others are rebuilt from
+// what was written, with the records of locales outside this run carried over.
+function nextLock(
+  lock: Lock,
+  plans: readonly FilePlan[],
+  works: readonly TargetWork[],
+  results: ReadonlyMap<TargetWork, TargetResult>,
+  locales: readonly string[],
+  glossary: Lock['glossary'],
+): Lock {
+  const next: Lock = { glossary, files: new Map() };
+  const inRun = new Set(locales);
+  const worksOf = new Map<FilePlan, TargetWork[]>();
+  for (const work of works) worksOf.set(work.plan, [...(worksOf.get(work.plan) ?? []), work]);
+  for (const plan of plans) {
+    const old = lock.files.get(plan.file.source);
+    if (plan.upToDate) {
+      next.files.set(plan.file.source, plan.upToDate);
+      continue;
+    }
+    if (!plan.doc) {
+      if (old) next.files.set(plan.file.source, old);
+      continue;
+    }
+    const oldUnits = old?.units() ?? new Map<string, LockedUnit>();
+    const units = new Map<string, LockedUnit>();
+    for (const unit of plan.doc.units) {
+      const carried = new Map(
+        [...(oldUnits.get(unit.id)?.locales ?? [])].filter(([l]) => !inRun.has(l)),
+      );
+      units.set(unit.id, { source: translationHash(plan.doc.portable(unit.id)), locales: carried });
+    }
+    const targets = new Map([...(old?.targets ?? [])].filter(([l]) => !inRun.has(l)));
+    for (const localePlan of plan.locales) {
+      if (!localePlan.error) continue;
+      // An unreadable target: its records stay, due again.
+      for (const [id, unit] of oldUnits) {
+        const record = unit.locales.get(localePlan.locale);
+        if (record && units.has(id))
+          units.get(id)!.locales.set(localePlan.locale, { ...record, settings: RETRY });
+      }
+    }
+    for (const work of worksOf.get(plan) ?? []) {
+      const result = results.get(work);
+      if (!result) continue;
+      if (result.target) targets.set(work.locale.locale, result.target);
+      for (const [id, record] of result.records) {
+        const failed = work.outcomes.get(id)?.kind === 'failed' || result.error !== undefined;
+        units
+          .get(id)
+          ?.locales.set(work.locale.locale, failed ? { ...record, settings: RETRY } : record);
+      }
+    }
+    next.files.set(plan.file.source, lockedFile(plan.sourceHash, targets, units) as LockedFile);
+  }
+  return next;
+}

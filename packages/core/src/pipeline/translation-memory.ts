@@ -1,0 +1,149 @@
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Where translations are kept between runs. Keys are content hashes (hex); values are
+ * translated segments. Stores are pluggable: local files by default, a shared one (Redis,
+ * say) for teams and sharded CI.
+ */
+export interface TranslationStore {
+  /** The values of those `keys` the store has. */
+  getMany(keys: readonly string[]): Promise<Map<string, string>>;
+  /** Adds entries; they must survive the process once it resolves. */
+  putMany(entries: ReadonlyArray<readonly [string, string]>): Promise<void>;
+}
+
+/** The translation memory: an in-process LRU cache in front of a store. */
+export interface TranslationMemory {
+  getMany(keys: readonly string[]): Promise<Map<string, string>>;
+  putMany(entries: ReadonlyArray<readonly [string, string]>): Promise<void>;
+}
+
+/** Options of {@link createTranslationMemory}. */
+export interface TranslationMemoryOptions {
+  store: TranslationStore;
+  /** Entries kept in memory (default 200 000). */
+  maxEntries?: number;
+}
+
+/** A translation memory over `store`, with the most recently used entries kept in memory. */
+export function createTranslationMemory(options: TranslationMemoryOptions): TranslationMemory {
+  const cache = new LRUCache<string, string>({ max: options.maxEntries ?? 200_000 });
+  return {
+    async getMany(keys) {
+      const found = new Map<string, string>();
+      const missing: string[] = [];
+      for (const key of keys) {
+        const value = cache.get(key);
+        if (value === undefined) missing.push(key);
+        else found.set(key, value);
+      }
+      if (missing.length > 0) {
+        for (const [key, value] of await options.store.getMany(missing)) {
+          cache.set(key, value);
+          found.set(key, value);
+        }
+      }
+      return found;
+    },
+    async putMany(entries) {
+      if (entries.length === 0) return;
+      await options.store.putMany(entries);
+      for (const [key, value] of entries) cache.set(key, value);
+    },
+  };
+}
+
+/** A store that keeps nothing (`translationMemory: false`). */
+export const noTranslationStore: TranslationStore = {
+  getMany: async () => new Map(),
+  putMany: async () => {},
+};
+
+function shardOf(key: string): string {
+  return key.slice(0, 2).toLowerCase().padEnd(2, '0');
+}
+
+function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/**
+ * The default store: 256 append-only JSON Lines files under `directory`, chosen by the key's
+ * first two hex digits. A batch is one append per shard, so a run killed mid-write leaves at
+ * most a torn last line, which reading skips. Small files keep diffs readable when teams
+ * commit the memory.
+ */
+export function createFileTranslationStore(directory: string): TranslationStore {
+  let made = false;
+  return {
+    async getMany(keys) {
+      const found = new Map<string, string>();
+      await Promise.all(
+        [...groupBy(keys, shardOf)].map(async ([shard, list]) => {
+          const wanted = new Set(list);
+          let text: string;
+          try {
+            text = await readFile(join(directory, `${shard}.jsonl`), 'utf8');
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+            throw error;
+          }
+          for (const line of text.split('\n')) {
+            if (line === '') continue;
+            let entry: unknown;
+            try {
+              entry = JSON.parse(line);
+            } catch {
+              continue; // a torn line from an interrupted append
+            }
+            if (Array.isArray(entry) && typeof entry[1] === 'string' && wanted.has(entry[0])) {
+              // Later lines win: a key written twice keeps its newest value.
+              found.set(entry[0] as string, entry[1]);
+            }
+          }
+        }),
+      );
+      return found;
+    },
+    async putMany(entries) {
+      if (!made) {
+        await mkdir(directory, { recursive: true });
+        made = true;
+      }
+      await Promise.all(
+        [...groupBy(entries, ([key]) => shardOf(key))].map(([shard, list]) =>
+          appendLines(
+            join(directory, `${shard}.jsonl`),
+            list.map((entry) => `${JSON.stringify(entry)}\n`).join(''),
+          ),
+        ),
+      );
+    },
+  };
+}
+
+// Appends `text`; a torn last line left by a killed run is ended first, so it cannot swallow the new line.
+async function appendLines(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'a+');
+  try {
+    const { size } = await handle.stat();
+    let prefix = '';
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) prefix = '\n';
+    }
+    await handle.appendFile(prefix + text);
+  } finally {
+    await handle.close();
+  }
+}

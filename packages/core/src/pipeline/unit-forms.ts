@@ -1,0 +1,238 @@
+import type { PluralStructure, Unit, UnitTranslation, Variant } from '../formats/format-adapter.js';
+import {
+  type PluralCategory,
+  pluralCategories,
+  representativeNumber,
+} from '../plurals/plural-categories.js';
+import {
+  compareSegmentMarkup,
+  parseSegment,
+  type SegmentToken,
+  serializeSegment,
+} from '../segments/parse-segment.js';
+
+/**
+ * One text to send for a unit: the unit's segment, or one form of a plural/select message
+ * for the target locale. `restore` turns the service's answer back into a segment with the
+ * unit's markup, or returns why it cannot.
+ */
+export interface UnitForm {
+  /** Keys of the target variant, one per selector; undefined for a plain unit. */
+  keys: string[] | undefined;
+  /** The segment sent to the service. */
+  text: string;
+  restore(translated: string): { segment: string } | { error: string };
+  /** A safer text to send when the answer to `text` cannot be restored (the form with its placeholders). */
+  fallback: UnitForm | undefined;
+}
+
+function plainForm(keys: string[] | undefined, segment: string): UnitForm {
+  return {
+    keys,
+    text: segment,
+    restore(translated) {
+      const problem = compareSegmentMarkup(segment, translated);
+      return problem === null ? { segment: translated } : { error: problem };
+    },
+    fallback: undefined,
+  };
+}
+
+const DIGITS = /\d/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Standalone occurrences of any spelling of a number: not glued to other digits.
+function numberPattern(spellings: readonly string[]): RegExp {
+  const alternatives = [...new Set(spellings)]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp);
+  return new RegExp(`(?<![\\d.,])(?:${alternatives.join('|')})(?![\\d]|[.,]\\d)`, 'g');
+}
+
+function countIn(tokens: readonly SegmentToken[], pattern: RegExp): number {
+  let count = 0;
+  for (const token of tokens)
+    if (token.type === 'text') count += token.value.match(pattern)?.length ?? 0;
+  return count;
+}
+
+/**
+ * A form sent with its count written out ("3 files" rather than "{{count}} files"), so the
+ * service inflects the words around it; the number is turned back into the placeholder.
+ */
+function numberForm(
+  keys: string[],
+  segment: string,
+  numbers: ReadonlyMap<string, number>,
+  sourceLocale: string,
+  targetLocale: string,
+): UnitForm {
+  const fallback = plainForm(keys, segment);
+  const tokens = parseSegment(segment);
+  const order = tokens
+    .filter((t): t is Extract<SegmentToken, { type: 'x' }> => t.type === 'x' && numbers.has(t.id))
+    .map((t) => t.id);
+  if (order.length === 0) return fallback;
+  const values = new Set(order.map((id) => numbers.get(id)!));
+  // Two selectors showing the same number cannot be told apart in the answer.
+  if (values.size !== 1) return fallback;
+  const value = [...values][0]!;
+  const shown = new Intl.NumberFormat(sourceLocale, {
+    useGrouping: false,
+    maximumFractionDigits: 3,
+  }).format(value);
+  const pattern = numberPattern([
+    shown,
+    String(value),
+    new Intl.NumberFormat(targetLocale, { useGrouping: false, maximumFractionDigits: 3 }).format(
+      value,
+    ),
+  ]);
+  // The text must not already hold that number, or the answer's numbers would be ambiguous.
+  if (!DIGITS.test(shown) || countIn(tokens, pattern) > 0) return fallback;
+  const text = serializeSegment(
+    tokens.map((t) => (t.type === 'x' && numbers.has(t.id) ? { type: 'text', value: shown } : t)),
+  );
+  return {
+    keys,
+    text,
+    restore(translated) {
+      let answer: SegmentToken[];
+      try {
+        answer = parseSegment(translated);
+      } catch (error) {
+        return { error: `the translation is not well-formed: ${(error as Error).message}` };
+      }
+      if (countIn(answer, pattern) !== order.length) {
+        return {
+          error: `the translation does not show the number ${shown} ${order.length} time(s)`,
+        };
+      }
+      let next = 0;
+      const out: SegmentToken[] = [];
+      for (const token of answer) {
+        if (token.type !== 'text') {
+          out.push(token);
+          continue;
+        }
+        let last = 0;
+        for (const match of token.value.matchAll(pattern)) {
+          if (match.index > last)
+            out.push({ type: 'text', value: token.value.slice(last, match.index) });
+          out.push({ type: 'x', id: order[next++]! });
+          last = match.index + match[0].length;
+        }
+        if (last < token.value.length) out.push({ type: 'text', value: token.value.slice(last) });
+      }
+      const restored = serializeSegment(out);
+      const problem = compareSegmentMarkup(segment, restored);
+      return problem === null ? { segment: restored } : { error: problem };
+    },
+    fallback,
+  };
+}
+
+interface Wanted {
+  keys: string[];
+  /** Selector index -> the number it stands for (plural selectors only). */
+  numbers: Map<number, number>;
+}
+
+function matches(variant: Variant, index: number, key: string): boolean {
+  const own = variant.keys[index] ?? '*';
+  return own === key || own === '*';
+}
+
+// The target's variants of a plural/select structure and the number each plural key means.
+function targetVariants(
+  structure: PluralStructure,
+  sourceLocale: string,
+  targetLocale: string,
+): Array<{ wanted: Wanted; source: Variant }> {
+  const out: Array<{ wanted: Wanted; source: Variant }> = [];
+  const walk = (
+    index: number,
+    candidates: readonly Variant[],
+    keys: string[],
+    numbers: Map<number, number>,
+  ) => {
+    if (index === structure.selectors.length) {
+      out.push({ wanted: { keys, numbers }, source: candidates[0]! });
+      return;
+    }
+    const selector = structure.selectors[index]!;
+    if (candidates.every((v) => (v.keys[index] ?? '*') === '*')) {
+      walk(index + 1, candidates, [...keys, '*'], numbers);
+      return;
+    }
+    const own = [...new Set(candidates.map((v) => v.keys[index] ?? '*').filter((k) => k !== '*'))];
+    if (selector.type === 'select') {
+      for (const key of own)
+        walk(
+          index + 1,
+          candidates.filter((v) => matches(v, index, key)),
+          [...keys, key],
+          numbers,
+        );
+      return;
+    }
+    const type = selector.type === 'selectordinal' ? 'ordinal' : 'cardinal';
+    const offset = selector.offset ?? 0;
+    const sourceRules = new Intl.PluralRules(sourceLocale, { type });
+    // Exact values (`=0`) stay as the source has them; so does i18next's `_zero` in a
+    // language without a CLDR zero category (i18next uses it for 0 in every language).
+    const sourceCategories = pluralCategories(sourceLocale, type) as string[];
+    const exact = own.filter(
+      (k) => k.startsWith('=') || (k === 'zero' && !sourceCategories.includes(k)),
+    );
+    for (const key of exact) {
+      const n = key === 'zero' ? 0 : Number(key.slice(1));
+      walk(
+        index + 1,
+        candidates.filter((v) => matches(v, index, key)),
+        [...keys, key],
+        new Map(numbers).set(index, n - offset),
+      );
+    }
+    for (const category of pluralCategories(targetLocale, type)) {
+      if (exact.includes(category)) continue;
+      const shown = representativeNumber(targetLocale, category as PluralCategory, type);
+      const sourceCategory = sourceRules.select(shown);
+      let chosen = candidates.filter(
+        (v) => v.keys[index] === sourceCategory && !exact.includes(sourceCategory),
+      );
+      if (chosen.length === 0) chosen = candidates.filter((v) => matches(v, index, 'other'));
+      if (chosen.length === 0)
+        chosen = candidates.filter((v) => !exact.includes(v.keys[index] ?? '*'));
+      if (chosen.length === 0) continue;
+      walk(index + 1, chosen, [...keys, category], new Map(numbers).set(index, shown));
+    }
+  };
+  walk(0, structure.variants, [], new Map());
+  return out;
+}
+
+/** The texts to send for `unit` to be translated into `targetLocale`. */
+export function unitForms(unit: Unit, sourceLocale: string, targetLocale: string): UnitForm[] {
+  if (!unit.plural) return [plainForm(undefined, unit.segment)];
+  const structure = unit.plural;
+  return targetVariants(structure, sourceLocale, targetLocale).map(({ wanted, source }) => {
+    const numbers = new Map<string, number>();
+    for (const [index, value] of wanted.numbers) {
+      for (const id of structure.selectors[index]!.numberIds) numbers.set(id, value);
+    }
+    return numberForm(wanted.keys, source.segment, numbers, sourceLocale, targetLocale);
+  });
+}
+
+/** A unit's translation from the restored segments of its forms (in the order of {@link unitForms}). */
+export function assembleTranslation(
+  forms: readonly UnitForm[],
+  segments: readonly string[],
+): UnitTranslation {
+  if (forms.length === 1 && forms[0]!.keys === undefined) return segments[0]!;
+  return { variants: forms.map((form, i) => ({ keys: form.keys!, segment: segments[i]! })) };
+}

@@ -1,0 +1,115 @@
+import { resolve } from 'node:path';
+import type { Diagnostic } from '../document/diagnostics.js';
+import type { UnitTranslation } from '../formats/format-adapter.js';
+import { hashBytes } from '../hashing/hash-of.js';
+import type { LockedTarget, LockedTranslation } from './lock-file.js';
+import {
+  alignTarget,
+  type FilePlan,
+  type LocalePlan,
+  loadTarget,
+  translationHash,
+} from './plan-project.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/** How a unit ended in one locale. */
+export type UnitOutcome =
+  | { kind: 'translated' | 'reused' | 'unchanged' | 'ours' }
+  | { kind: 'kept'; reviewedSource: string | undefined }
+  | { kind: 'failed'; message: string };
+
+/** One target file, ready to be written: every unit's text in the source's ids and how it ended. */
+export interface TargetWork {
+  plan: FilePlan;
+  locale: LocalePlan;
+  /** Locale settings hash, recorded with the target when it is complete. */
+  settingsHash: string;
+  translations: Map<string, UnitTranslation>;
+  outcomes: Map<string, UnitOutcome>;
+}
+
+/** What writing a target gave. */
+export interface TargetResult {
+  /** The lock's record of each unit in this locale (absent: nothing to record). */
+  records: Map<string, LockedTranslation>;
+  /** The target's lock line: only when every unit has its translation, so a later run skips the file. */
+  target: LockedTarget | undefined;
+  /** The file's bytes differ from what was there. */
+  changed: boolean;
+  written: boolean;
+  error: Diagnostic[] | undefined;
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  return a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
+
+/**
+ * Renders a target from its source with the translations, writes it atomically when its bytes
+ * changed (and `write` is set), and works out the lock records from the text as written: the
+ * output is read back, so the hashes are those a later run will see.
+ */
+export async function writeTarget(
+  work: TargetWork,
+  root: string,
+  write: boolean,
+): Promise<TargetResult> {
+  const { plan, locale } = work;
+  const doc = plan.doc!;
+  const result: TargetResult = {
+    records: new Map(),
+    target: undefined,
+    changed: false,
+    written: false,
+    error: undefined,
+  };
+  let bytes: Uint8Array;
+  let texts: Map<string, UnitTranslation>;
+  try {
+    bytes = doc.encode(doc.render(work.translations, { targetLocale: locale.locale }));
+    result.changed = !sameBytes(locale.targetBytes, bytes);
+    texts = result.changed
+      ? alignTarget(doc, loadTarget(plan, locale.locale, bytes)).texts
+      : new Map(
+          locale.units.flatMap((u) => (u.current === undefined ? [] : [[u.unit.id, u.current]])),
+        );
+  } catch (error) {
+    result.error = [
+      {
+        file: locale.target,
+        line: 1,
+        column: 1,
+        rule: 'render',
+        severity: 'error',
+        message: `cannot be written: ${(error as Error).message}`,
+      },
+    ];
+    return result;
+  }
+  let complete = true;
+  for (const unit of locale.units) {
+    const outcome = work.outcomes.get(unit.unit.id);
+    const text = texts.get(unit.unit.id);
+    if (!outcome || outcome.kind === 'failed' || text === undefined) {
+      complete = false;
+      if (unit.record) result.records.set(unit.unit.id, unit.record);
+      continue;
+    }
+    const written = translationHash(doc.portable(unit.unit.id, text));
+    const record: LockedTranslation = {
+      settings: unit.settingsHash,
+      written,
+      human: outcome.kind === 'kept',
+    };
+    if (outcome.kind === 'kept' && outcome.reviewedSource)
+      record.reviewedSource = outcome.reviewedSource;
+    result.records.set(unit.unit.id, record);
+  }
+  if (write && result.changed) {
+    await writeFileAtomic(resolve(root, locale.target), bytes);
+    result.written = true;
+  }
+  if (complete && (write || !result.changed))
+    result.target = { file: hashBytes(bytes), settings: work.settingsHash };
+  return result;
+}

@@ -1,0 +1,138 @@
+import { glob } from 'tinyglobby';
+import type { FileEntry } from '../config/config-schema.js';
+import { ConfigError, type ResolvedConfig } from '../config/resolve-config.js';
+import type { FormatName, FormatOptions } from '../formats/format-adapter.js';
+
+/** A source file of the project and where its translations go. */
+export interface ProjectFile {
+  /** Path of the source file relative to the project root, with `/`. */
+  source: string;
+  entryIndex: number;
+  format: FormatName | undefined;
+  options: FormatOptions;
+  /** Target locales of this file. */
+  locales: string[];
+  /** Target path for a locale, relative to the root. */
+  target(locale: string): string;
+}
+
+const GLOB_CHARS = /[*?[\]{}()!]/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// A glob as a regular expression: `**/` any directories, `*` within one, `?` one character.
+function globToRegExp(glob: string): string {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === '*' && glob[i + 1] === '*') {
+      out += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (ch === '*') out += '[^/]*';
+    else if (ch === '?') out += '[^/]';
+    else out += escapeRegExp(ch);
+  }
+  return out;
+}
+
+/** The directory part of a glob before its first wildcard, with a trailing `/` (or ''). */
+export function staticBase(pattern: string): string {
+  const parts = pattern.split('/');
+  const fixed: string[] = [];
+  for (const part of parts.slice(0, -1)) {
+    if (GLOB_CHARS.test(part)) break;
+    fixed.push(part);
+  }
+  return fixed.length > 0 ? `${fixed.join('/')}/` : '';
+}
+
+function targetFor(
+  entry: FileEntry,
+  index: number,
+  source: string,
+  sourceLocale: string,
+): (locale: string) => string {
+  const pattern = entry.source.replaceAll('{locale}', sourceLocale);
+  if (entry.target) {
+    const base = staticBase(pattern);
+    const rest = source.startsWith(base) ? source.slice(base.length) : source;
+    return (locale) => entry.target!.replaceAll('{locale}', locale).replaceAll('{path}', rest);
+  }
+  // No template: the source path with its {locale} parts swapped for the target locale.
+  const pieces = entry.source.split('{locale}');
+  const regex = new RegExp(
+    `^${pieces.map(globToRegExp).join(`(${escapeRegExp(sourceLocale)})`)}$`,
+    'd',
+  );
+  const match = regex.exec(source);
+  if (!match?.indices) {
+    throw new ConfigError([
+      {
+        path: `files[${index}].target`,
+        message: `cannot derive a target for '${source}'; give a target template`,
+      },
+    ]);
+  }
+  const spans = match.indices.slice(1).filter((s): s is [number, number] => s !== undefined);
+  return (locale) => {
+    let out = source;
+    for (const [start, end] of [...spans].reverse())
+      out = out.slice(0, start) + locale + out.slice(end);
+    return out;
+  };
+}
+
+/**
+ * Expands the configuration's `files` into source files with their target paths. A file
+ * that is the target of another is not a source; two sources writing one target is an error.
+ */
+export async function expandFiles(config: ResolvedConfig): Promise<ProjectFile[]> {
+  const files: ProjectFile[] = [];
+  for (const [index, entry] of config.files.entries()) {
+    const pattern = entry.source.replaceAll('{locale}', config.sourceLocale);
+    const matches = await glob(pattern, {
+      cwd: config.root,
+      onlyFiles: true,
+      expandDirectories: false,
+      ignore: ['**/node_modules/**', '**/.git/**', ...(entry.exclude ?? [])],
+    });
+    const locales = (entry.locales ?? config.targetLocales).filter((l) =>
+      config.targetLocales.includes(l),
+    );
+    for (const source of matches.sort()) {
+      files.push({
+        source,
+        entryIndex: index,
+        format: entry.format,
+        options: entry.options ?? {},
+        locales,
+        target: targetFor(entry, index, source, config.sourceLocale),
+      });
+    }
+  }
+  const targets = new Map<string, string>();
+  for (const file of files) {
+    for (const locale of file.locales) {
+      const target = file.target(locale);
+      const other = targets.get(target);
+      if (other !== undefined && other !== file.source) {
+        throw new ConfigError([
+          {
+            path: `files[${file.entryIndex}].target`,
+            message: `'${file.source}' and '${other}' would both write '${target}'`,
+          },
+        ]);
+      }
+      targets.set(target, file.source);
+    }
+  }
+  // Outputs matched by a broad source glob (`**/*.md` over `i18n/de/...`) are not sources.
+  const seen = new Set<string>();
+  return files.filter((file) => {
+    if (targets.has(file.source) || seen.has(file.source)) return false;
+    seen.add(file.source);
+    return true;
+  });
+}
