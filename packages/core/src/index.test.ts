@@ -36,6 +36,7 @@ it('exports exactly the public API', () => {
       "expandFiles",
       "formatAdapters",
       "formatDiagnostic",
+      "formatGlossaryTable",
       "formatLock",
       "hashBytes",
       "hashOf",
@@ -63,6 +64,7 @@ it('exports exactly the public API', () => {
       "unitForms",
       "writeFileAtomic",
       "writeLock",
+      "writeProjectGlossary",
     ]
   `);
 });

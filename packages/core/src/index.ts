@@ -58,6 +58,7 @@ export {
   type SyncGlossaryOptions,
   syncGlossary,
 } from './glossary/sync-glossary.js';
+export { formatGlossaryTable, writeProjectGlossary } from './glossary/write-glossary.js';
 export { hashBytes, hashOf } from './hashing/hash-of.js';
 export { connectService } from './pipeline/connect-service.js';
 export { countCharacters, type FailureReason } from './pipeline/job-queue.js';

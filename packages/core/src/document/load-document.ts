@@ -8,7 +8,8 @@ import type {
   UnitTranslation,
 } from '../formats/format-adapter.js';
 import { formatAdapters } from '../formats/registry.js';
-import { fromPortable, portableIds, toPortable } from '../segments/portable-segment.js';
+import { matchMarkup, portableIds, renameIds } from '../segments/portable-segment.js';
+import { MarkupMismatchError } from '../segments/render-segment.js';
 import type { Original } from '../segments/segment-markup.js';
 import { type Diagnostic, FormatError } from './diagnostics.js';
 import { decodeSourceFile, encodeSourceText, type SourceFile } from './source-file.js';
@@ -59,8 +60,18 @@ export interface LocDocument {
    * the same placeholders in any document, so text can move between a source and its translation.
    */
   portable(unitId: string, translation?: UnitTranslation): UnitTranslation;
-  /** A portable text in this document's ids for `unitId`; throws when the markup does not match. */
-  fromPortable(unitId: string, portable: UnitTranslation): UnitTranslation;
+  /**
+   * The text of `otherUnitId` in `other` (a translation of this file) in the ids of this
+   * document's `unitId`; a MarkupMismatchError when the two do not carry the same markup.
+   */
+  textFrom(unitId: string, other: LocDocument, otherUnitId: string): UnitTranslation;
+}
+
+// What textFrom needs of another document: its units with their markup, and its text.
+const INTERNAL = Symbol('transloom document internals');
+interface Internal {
+  unitOf(unitId: string): AdapterUnit;
+  textOf(original: Original): string;
 }
 
 const BY_EXTENSION: Readonly<Record<string, FormatName>> = {
@@ -136,7 +147,7 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     ids.set(unit, map);
     return map;
   };
-  return {
+  const doc: LocDocument & { [INTERNAL]: Internal } = {
     path: options.path,
     format,
     sourceLocale,
@@ -157,13 +168,25 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     encode: (text) => encodeSourceText(file, text),
     portable(unitId, translation) {
       const unit = unitOf(unitId);
-      return toPortable(
+      return renameIds(
         translation ?? (unit.plural ? { variants: unit.plural.variants } : unit.segment),
         idsOf(unit),
       );
     },
-    fromPortable(unitId, portable) {
-      return fromPortable(portable, idsOf(unitOf(unitId)));
+    textFrom(unitId, other, otherUnitId) {
+      const theirs = (other as LocDocument & { [INTERNAL]?: Internal })[INTERNAL];
+      if (!theirs) throw new TypeError('textFrom: the other document was not made by loadDocument');
+      const unit = unitOf(unitId);
+      const otherUnit = theirs.unitOf(otherUnitId);
+      const map = matchMarkup(unit.markup, textOf, otherUnit.markup, theirs.textOf);
+      if (!map)
+        throw new MarkupMismatchError(
+          `unit '${otherUnitId}' does not carry the placeholders and tags of '${unitId}'`,
+        );
+      const text = otherUnit.plural ? { variants: otherUnit.plural.variants } : otherUnit.segment;
+      return renameIds(text, map, true);
     },
+    [INTERNAL]: { unitOf, textOf },
   };
+  return doc;
 }

@@ -158,7 +158,7 @@ export function alignTarget(
       continue;
     }
     try {
-      texts.set(own.id, source.fromPortable(own.id, target.portable(unit.id)));
+      texts.set(own.id, source.textFrom(own.id, target, unit.id));
     } catch {
       // Markup that does not match: not this unit's text.
     }

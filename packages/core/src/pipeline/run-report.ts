@@ -3,6 +3,10 @@ import type { FailureReason } from './job-queue.js';
 
 /** What a run did (or, for a dry run or check, would do) in one locale. */
 export interface LocaleReport {
+  /** Units without a translation before the run. */
+  new: number;
+  /** Units whose source or settings changed since their translation was written. */
+  changed: number;
   /** Units translated by the service in this run. */
   translated: number;
   /** Units filled from the translation memory without a request. */
@@ -77,6 +81,8 @@ export interface RunReport {
 /** An empty report of one locale. */
 export function emptyLocaleReport(): LocaleReport {
   return {
+    new: 0,
+    changed: 0,
     translated: 0,
     reused: 0,
     failed: 0,

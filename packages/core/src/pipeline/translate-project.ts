@@ -234,6 +234,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
             });
           }
         } else {
+          if (unitPlan.state === 'new') counts.new++;
+          if (unitPlan.state === 'changed') counts.changed++;
           const forms = unitForms(unit, config.sourceLocale, locale.locale);
           left.set(work, left.get(work)! + 1);
           if (unitPlan.state === 'adopt') {

@@ -135,6 +135,32 @@ function numberForm(
   };
 }
 
+const CANDIDATES = [
+  1, 2, 3, 4, 5, 0, 6, 7, 8, 10, 11, 12, 21, 22, 23, 25, 100, 101, 102, 1000, 1000000, 0.5, 1.5,
+  2.5,
+];
+
+/**
+ * The number a target form is shown with: one in the target category whose source category
+ * has the same name (Polish `one` -> 1), else one the source calls `other` (a source `other`
+ * form is the general sentence with the number in it: Japanese `other` -> 2, not 1), else any.
+ */
+function formNumber(
+  locale: string,
+  category: PluralCategory,
+  type: 'cardinal' | 'ordinal',
+  source: Intl.PluralRules,
+): number {
+  const rules = new Intl.PluralRules(locale, { type });
+  const inCategory = CANDIDATES.filter((n) => rules.select(n) === category);
+  return (
+    inCategory.find((n) => source.select(n) === category) ??
+    inCategory.find((n) => source.select(n) === 'other') ??
+    inCategory[0] ??
+    representativeNumber(locale, category, type)
+  );
+}
+
 interface Wanted {
   keys: string[];
   /** Selector index -> the number it stands for (plural selectors only). */
@@ -199,7 +225,7 @@ function targetVariants(
     }
     for (const category of pluralCategories(targetLocale, type)) {
       if (exact.includes(category)) continue;
-      const shown = representativeNumber(targetLocale, category as PluralCategory, type);
+      const shown = formNumber(targetLocale, category as PluralCategory, type, sourceRules);
       const sourceCategory = sourceRules.select(shown);
       let chosen = candidates.filter(
         (v) => v.keys[index] === sourceCategory && !exact.includes(sourceCategory),

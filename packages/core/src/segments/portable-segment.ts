@@ -4,10 +4,36 @@ import { parseSegment, serializeSegment } from './parse-segment.js';
 import { MarkupMismatchError } from './render-segment.js';
 import type { Original, SegmentMarkup } from './segment-markup.js';
 
+/** One placeholder or pair of a unit with the bytes it stands for. */
+interface MarkupPiece {
+  /** `x:<id>` or `g:<id>`. */
+  local: string;
+  kind: 'x' | 'g';
+  bytes: string;
+}
+
+const byNumber = (a: string, b: string) => Number(a) - Number(b) || a.localeCompare(b);
+
+function pieces(markup: SegmentMarkup, textOf: (original: Original) => string): MarkupPiece[] {
+  const out: MarkupPiece[] = [];
+  for (const id of [...markup.placeholders.keys()].sort(byNumber)) {
+    out.push({ local: `x:${id}`, kind: 'x', bytes: textOf(markup.placeholders.get(id)!) });
+  }
+  for (const id of [...markup.pairs.keys()].sort(byNumber)) {
+    const pair = markup.pairs.get(id)!;
+    out.push({
+      local: `g:${id}`,
+      kind: 'g',
+      bytes: `${textOf(pair.open)}\u0000${textOf(pair.close)}`,
+    });
+  }
+  return out;
+}
+
 /**
- * Ids that mean the same thing in every document: a hash of a placeholder's (or pair's)
- * original bytes and its rank among equal ones. A unit's text read from a translated file
- * is moved into the source document's ids through them.
+ * Ids that mean the same thing whatever order the pieces appear in: a hash of a placeholder's
+ * (or pair's) original bytes and its rank among equal ones. Hashes of text in these ids do
+ * not change when a translation reorders placeholders.
  */
 export function portableIds(
   markup: SegmentMarkup,
@@ -15,21 +41,51 @@ export function portableIds(
 ): Map<string, string> {
   const ids = new Map<string, string>();
   const rank = new Map<string, number>();
-  const byNumber = (a: string, b: string) => Number(a) - Number(b) || a.localeCompare(b);
-  for (const id of [...markup.placeholders.keys()].sort(byNumber)) {
-    const base = `x${hashOf(textOf(markup.placeholders.get(id)!)).slice(0, 10)}`;
+  for (const piece of pieces(markup, textOf)) {
+    const base = `${piece.kind}${hashOf(piece.bytes).slice(0, 10)}`;
     const n = (rank.get(base) ?? 0) + 1;
     rank.set(base, n);
-    ids.set(`x:${id}`, `${base}.${n}`);
-  }
-  for (const id of [...markup.pairs.keys()].sort(byNumber)) {
-    const pair = markup.pairs.get(id)!;
-    const base = `g${hashOf(textOf(pair.open), textOf(pair.close)).slice(0, 10)}`;
-    const n = (rank.get(base) ?? 0) + 1;
-    rank.set(base, n);
-    ids.set(`g:${id}`, `${base}.${n}`);
+    ids.set(piece.local, `${base}.${n}`);
   }
   return ids;
+}
+
+/**
+ * Which of `ours` each of `theirs` is: the same bytes first (in order), then, for pieces whose
+ * bytes differ (a link whose title was translated), the same kind in order. Undefined when
+ * the two do not have as many placeholders and pairs.
+ */
+export function matchMarkup(
+  ours: SegmentMarkup,
+  ourText: (original: Original) => string,
+  theirs: SegmentMarkup,
+  theirText: (original: Original) => string,
+): Map<string, string> | undefined {
+  const mine = pieces(ours, ourText);
+  const other = pieces(theirs, theirText);
+  if (
+    mine.length !== other.length ||
+    mine.filter((p) => p.kind === 'x').length !== other.filter((p) => p.kind === 'x').length
+  )
+    return undefined;
+  const map = new Map<string, string>();
+  const used = new Set<string>();
+  for (const piece of other) {
+    const same = mine.find(
+      (m) => !used.has(m.local) && m.kind === piece.kind && m.bytes === piece.bytes,
+    );
+    if (same) {
+      map.set(piece.local, same.local);
+      used.add(same.local);
+    }
+  }
+  for (const piece of other) {
+    if (map.has(piece.local)) continue;
+    const next = mine.find((m) => !used.has(m.local) && m.kind === piece.kind)!;
+    map.set(piece.local, next.local);
+    used.add(next.local);
+  }
+  return map;
 }
 
 function mapIds(segment: string, map: (kind: 'x' | 'g', id: string) => string): string {
@@ -40,41 +96,20 @@ function mapIds(segment: string, map: (kind: 'x' | 'g', id: string) => string): 
   );
 }
 
-function mapTranslation(
+/** A translation with each placeholder and pair id replaced through `ids` (keys `x:<id>`, `g:<id>`). */
+export function renameIds(
   translation: UnitTranslation,
-  map: (kind: 'x' | 'g', id: string) => string,
+  ids: ReadonlyMap<string, string>,
+  strip = false,
 ): UnitTranslation {
+  const map = (kind: 'x' | 'g', id: string) => {
+    const renamed = ids.get(`${kind}:${id}`);
+    if (renamed === undefined)
+      throw new MarkupMismatchError(`<${kind} id="${id}"> is not part of the unit`);
+    return strip ? renamed.slice(2) : renamed;
+  };
   if (typeof translation === 'string') return mapIds(translation, map);
   return {
     variants: translation.variants.map((v) => ({ keys: v.keys, segment: mapIds(v.segment, map) })),
   };
-}
-
-/** A translation with its ids replaced by portable ones. */
-export function toPortable(
-  translation: UnitTranslation,
-  ids: ReadonlyMap<string, string>,
-): UnitTranslation {
-  return mapTranslation(translation, (kind, id) => {
-    const portable = ids.get(`${kind}:${id}`);
-    if (portable === undefined)
-      throw new MarkupMismatchError(`<${kind} id="${id}"> is not part of the unit`);
-    return portable;
-  });
-}
-
-/** A portable translation with the ids of a document's unit; a piece the unit lacks is a MarkupMismatchError. */
-export function fromPortable(
-  translation: UnitTranslation,
-  ids: ReadonlyMap<string, string>,
-): UnitTranslation {
-  const reverse = new Map<string, string>();
-  for (const [local, portable] of ids) reverse.set(portable, local.slice(2));
-  return mapTranslation(translation, (kind, id) => {
-    const local = reverse.get(id);
-    if (local === undefined || ids.get(`${kind}:${local}`) !== id) {
-      throw new MarkupMismatchError(`the text holds markup the unit does not have (${kind} ${id})`);
-    }
-    return local;
-  });
 }

@@ -1,7 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
-import { PLURAL_CATEGORIES, pluralCategories } from '../../plurals/plural-categories.js';
+import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
 import type {
@@ -40,8 +40,8 @@ interface JsonParsed extends ParsedFile {
   style: JsonStringStyle;
   pluralSeparator: string;
   icuTags: boolean;
-  /** The catalog's locale has a single plural form: a lone `_other` key is a plural group. */
-  singleForm: boolean;
+  /** The catalog's locale (plural groups: a lone `_other` is one where the locale has one form). */
+  locale: string;
 }
 
 interface JsonUnit extends AdapterUnit {
@@ -110,7 +110,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
       style: detectJsonStringStyle(file.text),
       pluralSeparator: option(options, 'pluralSeparator', '_'),
       icuTags: option(options, 'icuTags', true),
-      singleForm: pluralCategories(option(options, 'locale', 'en')).length === 1,
+      locale: option(options, 'locale', 'en'),
     };
   },
 
@@ -118,7 +118,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
     const { file } = parsed;
     const groups =
       parsed.syntax === 'i18next'
-        ? findPluralGroups(parsed.messages, parsed.pluralSeparator, parsed.singleForm)
+        ? findPluralGroups(parsed.messages, parsed.pluralSeparator, parsed.locale)
         : new Map<JsonMessage, PluralGroup>();
     const units: JsonUnit[] = [];
     const done = new Set<PluralGroup>();

@@ -1,4 +1,4 @@
-import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
+import { PLURAL_CATEGORIES, pluralCategories } from '../../plurals/plural-categories.js';
 import type { JsonMessage } from './json-messages.js';
 
 /** i18next plural forms of one key: `items_one`, `items_other` (or `place_ordinal_one`, ...). */
@@ -13,14 +13,16 @@ export interface PluralGroup {
 /**
  * Finds i18next plural groups. A key is a plural form only when its group has an `_other`
  * form and at least one other: `arrowhead_crowfoot_one` without `arrowhead_crowfoot_other`
- * is an ordinary key. In a catalog of a language with one form (`singleForm`: Japanese,
- * Chinese), a lone `_other` is the whole group.
+ * is an ordinary key. In a catalog whose `locale` has one form (Japanese plurals, German
+ * ordinals), a lone `_other` is the whole group.
  */
 export function findPluralGroups(
   messages: readonly JsonMessage[],
   separator = '_',
-  singleForm = false,
+  locale?: string,
 ): Map<JsonMessage, PluralGroup> {
+  const singleForm = (ordinal: boolean) =>
+    locale !== undefined && pluralCategories(locale, ordinal ? 'ordinal' : 'cardinal').length === 1;
   const sep = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const suffix = new RegExp(`^(.+?)(${sep}ordinal)?${sep}(${PLURAL_CATEGORIES.join('|')})$`);
   const candidates = new Map<string, PluralGroup>();
@@ -39,7 +41,7 @@ export function findPluralGroups(
   const byMessage = new Map<JsonMessage, PluralGroup>();
   for (const group of candidates.values()) {
     if (!group.members.some((m) => m.category === 'other')) continue;
-    if (group.members.length < 2 && !singleForm) continue;
+    if (group.members.length < 2 && !singleForm(group.ordinal)) continue;
     for (const member of group.members) byMessage.set(member.message, group);
   }
   return byMessage;

@@ -1,0 +1,25 @@
+/** What a command reads and writes: the process's streams and environment, or a test's. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Stops a running command (Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+/** Exit codes of the transloom command. */
+export const EXIT = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  failed: 3,
+  quota: 4,
+  work: 10,
+} as const;
+
+/** A command line that cannot be run as given; exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  readonly code = 'TRANSLOOM_USAGE';
+}

@@ -1,0 +1,44 @@
+import { formatDiagnostic, loadConfig } from '@transloom/core';
+import { type CliIo, EXIT } from '../cli-io.js';
+import { extractKeys } from '../extract-keys.js';
+import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
+
+/** Help of `transloom extract`. */
+export const EXTRACT_USAGE = `Usage: transloom extract [--dry-run] [--json] [--cwd DIR] [-c FILE]
+
+Scans the source code named by the config's extract.input (i18next t() calls, <Trans>) and adds
+missing keys to the source catalogs (extract.output, with {ns}). Existing values are kept.
+`;
+
+/** `transloom extract`. */
+export async function extractCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('extract', argv, {
+    ...PROJECT_OPTIONS,
+    'dry-run': { type: 'boolean' },
+  });
+  if (values.help) {
+    io.stdout.write(EXTRACT_USAGE);
+    return EXIT.ok;
+  }
+  const config = await loadConfig({
+    cwd: workingDirectory(io.cwd, values.cwd),
+    ...(values.config ? { configFile: values.config } : {}),
+  });
+  const result = await extractKeys(config, { dryRun: Boolean(values['dry-run']) });
+  for (const warning of result.warnings) io.stderr.write(`${formatDiagnostic(warning)}\n`);
+  if (values.json) {
+    io.stdout.write(
+      `${JSON.stringify({ scanned: result.scanned, added: Object.fromEntries(result.added) })}\n`,
+    );
+  } else {
+    const total = [...result.added.values()].reduce((n, keys) => n + keys.length, 0);
+    for (const [catalog, keys] of result.added)
+      io.stdout.write(
+        `${catalog}: ${values['dry-run'] ? 'would add' : 'added'} ${keys.join(', ')}\n`,
+      );
+    io.stdout.write(
+      `${result.scanned} source files scanned, ${total} keys ${values['dry-run'] ? 'missing' : 'added'}\n`,
+    );
+  }
+  return result.warnings.some((w) => w.severity === 'error') ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,39 @@
+import { type CliIo, EXIT } from '../cli-io.js';
+import { chooseService } from '../open-service.js';
+import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
+
+/** Help of `transloom usage`. */
+export const USAGE_USAGE = `Usage: transloom usage [--json] [--cwd DIR]
+
+Prints the characters used in the current period and the limit, from the service.
+`;
+
+/** `transloom usage`. */
+export async function usageCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('usage', argv, PROJECT_OPTIONS);
+  if (values.help) {
+    io.stdout.write(USAGE_USAGE);
+    return EXIT.ok;
+  }
+  const root = workingDirectory(io.cwd, values.cwd);
+  const connection = await chooseService({
+    env: io.env,
+    root,
+    notice: (line) => io.stderr.write(`transloom: ${line}\n`),
+  }).connect();
+  try {
+    const usage = await connection.client.usage();
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify(usage)}\n`);
+    } else {
+      const share =
+        usage.characterLimit > 0
+          ? ` (${((100 * usage.characterCount) / usage.characterLimit).toFixed(2)}%)`
+          : '';
+      io.stdout.write(`characters: ${usage.characterCount} of ${usage.characterLimit}${share}\n`);
+    }
+    return EXIT.ok;
+  } finally {
+    await connection.close();
+  }
+}

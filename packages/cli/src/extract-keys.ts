@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import {
+  type Diagnostic,
+  pluralCategories,
+  type ResolvedConfig,
+  writeFileAtomic,
+} from '@transloom/core';
+import { parser as I18nextParser } from 'i18next-parser';
+import {
+  applyEdits,
+  type FormattingOptions,
+  findNodeAtLocation,
+  modify,
+  type Node,
+  parseTree,
+} from 'jsonc-parser';
+import { glob } from 'tinyglobby';
+import { UsageError } from './cli-io.js';
+
+/** A key found in source code. */
+export interface FoundKey {
+  namespace: string;
+  /** Key path inside the catalog. */
+  path: string[];
+  defaultValue: string;
+  /** Where it was first found. */
+  file: string;
+}
+
+/** What {@link extractKeys} did. */
+export interface ExtractResult {
+  /** Source files scanned. */
+  scanned: number;
+  /** Catalog path -> keys added to it. */
+  added: Map<string, string[]>;
+  warnings: Diagnostic[];
+}
+
+interface ParsedKey {
+  key: string;
+  defaultValue?: string;
+  ns?: string;
+  count?: string;
+  ordinal?: boolean;
+  context?: string;
+}
+
+function indentOf(text: string): FormattingOptions {
+  const match = /\n([ \t]+)"/.exec(text);
+  const indent = match?.[1] ?? '  ';
+  return {
+    insertSpaces: !indent.includes('\t'),
+    tabSize: indent.includes('\t') ? 1 : indent.length,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
+}
+
+// The catalog keys one call stands for: plural calls need every form of the source locale.
+function keysOf(
+  found: ParsedKey,
+  settings: NonNullable<ResolvedConfig['extract']>,
+  sourceLocale: string,
+  defaultNamespace: string,
+): Array<{ namespace: string; path: string[]; value: string }> {
+  const nsSeparator = settings.namespaceSeparator === undefined ? ':' : settings.namespaceSeparator;
+  const keySeparator = settings.keySeparator === undefined ? '.' : settings.keySeparator;
+  let key = found.key;
+  let namespace = found.ns ?? defaultNamespace;
+  if (nsSeparator && key.includes(nsSeparator)) {
+    const at = key.indexOf(nsSeparator);
+    namespace = key.slice(0, at);
+    key = key.slice(at + nsSeparator.length);
+  }
+  if (found.context) key = `${key}_${found.context}`;
+  const value = found.defaultValue ?? key;
+  const names =
+    found.count !== undefined
+      ? pluralCategories(sourceLocale, found.ordinal ? 'ordinal' : 'cardinal').map(
+          (c) => `${key}${found.ordinal ? '_ordinal' : ''}_${c}`,
+        )
+      : [key];
+  return names.map((name) => {
+    const path = keySeparator ? name.split(keySeparator) : [name];
+    return { namespace, path, value };
+  });
+}
+
+/**
+ * `transloom extract`: scans source code with i18next-parser's lexers and adds the keys that
+ * the source catalogs lack, with their default values. Existing keys and values are never
+ * changed, and the catalogs keep their formatting (edits go through jsonc-parser).
+ */
+export async function extractKeys(
+  config: ResolvedConfig,
+  options: { dryRun?: boolean } = {},
+): Promise<ExtractResult> {
+  const settings = config.extract;
+  if (!settings)
+    throw new UsageError(
+      `transloom extract: ${config.file ?? 'the configuration'} has no 'extract' section (input globs and an output path with {ns})`,
+    );
+  const files = (
+    await glob([...settings.input], {
+      cwd: config.root,
+      ignore: ['**/node_modules/**', '**/dist/**'],
+    })
+  ).sort();
+  const parser = new I18nextParser({});
+  const warnings: Diagnostic[] = [];
+  let current = '';
+  parser.on('warning', (message: string) =>
+    warnings.push({
+      file: current,
+      line: 1,
+      column: 1,
+      rule: 'extract',
+      severity: 'warning',
+      message,
+    }),
+  );
+  const wanted = new Map<string, Map<string, { path: string[]; value: string }>>();
+  for (const file of files) {
+    current = file;
+    const content = await readFile(resolve(config.root, file), 'utf8');
+    for (const found of parser.parse(content, file) as unknown as ParsedKey[]) {
+      for (const key of keysOf(
+        found,
+        settings,
+        config.sourceLocale,
+        settings.defaultNamespace ?? 'translation',
+      )) {
+        const catalog = settings.output
+          .replaceAll('{ns}', key.namespace)
+          .replaceAll('{locale}', config.sourceLocale);
+        let keys = wanted.get(catalog);
+        if (!keys) {
+          keys = new Map();
+          wanted.set(catalog, keys);
+        }
+        const id = JSON.stringify(key.path);
+        if (!keys.has(id)) keys.set(id, key);
+      }
+    }
+  }
+  const added = new Map<string, string[]>();
+  for (const [catalog, keys] of wanted) {
+    const path = resolve(config.root, catalog);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      text = '{}\n';
+    }
+    const formatting = indentOf(text);
+    const names: string[] = [];
+    for (const { path: keyPath, value } of keys.values()) {
+      const tree: Node | undefined = parseTree(text);
+      if (!tree) {
+        warnings.push({
+          file: relative(config.root, path),
+          line: 1,
+          column: 1,
+          rule: 'extract',
+          severity: 'error',
+          message: 'is not a JSON object; no keys were added',
+        });
+        break;
+      }
+      if (findNodeAtLocation(tree, keyPath)) continue;
+      // A string where the key needs an object: leave both alone and say so.
+      const blocked = keyPath.slice(0, -1).some((_, i) => {
+        const node = findNodeAtLocation(tree, keyPath.slice(0, i + 1));
+        return node !== undefined && node.type !== 'object';
+      });
+      if (blocked) {
+        warnings.push({
+          file: catalog,
+          line: 1,
+          column: 1,
+          rule: 'extract-conflict',
+          severity: 'warning',
+          message: `cannot add '${keyPath.join('.')}': a part of its path holds a value`,
+        });
+        continue;
+      }
+      text = applyEdits(text, modify(text, keyPath, value, { formattingOptions: formatting }));
+      names.push(keyPath.join('.'));
+    }
+    if (names.length === 0) continue;
+    added.set(catalog, names);
+    if (!options.dryRun) await writeFileAtomic(path, text.endsWith('\n') ? text : `${text}\n`);
+  }
+  return { scanned: files.length, added, warnings };
+}

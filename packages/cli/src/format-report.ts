@@ -1,0 +1,121 @@
+import { exitCodeOf, formatDiagnostic, type RunReport } from '@transloom/core';
+import type { createColors } from 'picocolors';
+
+type Colors = ReturnType<typeof createColors>;
+
+/** The `--json` summary: one object, the same shape for every mode. */
+export function jsonSummary(report: RunReport): Record<string, unknown> {
+  return {
+    requests: report.requests,
+    billedCharacters: report.billedCharacters,
+    locales: Object.fromEntries(
+      Object.entries(report.locales).map(([locale, l]) => [
+        locale,
+        {
+          translated: l.translated,
+          reused: l.reused,
+          failed: l.failed,
+          kept: l.kept,
+          unchanged: l.unchanged,
+          new: l.new,
+          changed: l.changed,
+          removed: l.removed,
+          stale: l.stale,
+          ...(report.mode === 'dry-run' || report.mode === 'check'
+            ? { pending: l.pending, characters: l.characters, plannedRequests: l.requests }
+            : {}),
+        },
+      ]),
+    ),
+    mode: report.mode,
+    exitCode: exitCodeOf(report),
+    stopped: report.stopped ?? null,
+    files: {
+      total: report.files.total,
+      upToDate: report.files.upToDate,
+      written: report.files.written,
+      outdated: report.files.outdated,
+    },
+    failures: report.failures,
+    stale: report.stale,
+    diagnostics: report.diagnostics,
+    durationMs: Math.round(report.durationMs),
+  };
+}
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** Per-locale table of a run. */
+export function localeTable(report: RunReport): string {
+  const dry = report.mode === 'dry-run';
+  const head = dry
+    ? ['locale', 'new', 'changed', 'kept', 'texts to send', 'characters', 'requests']
+    : ['locale', 'translated', 'reused', 'failed', 'kept', 'unchanged', 'removed'];
+  const rows = Object.entries(report.locales).map(([locale, l]) =>
+    (dry
+      ? [locale, l.new, l.changed, l.kept, l.pending, l.characters, l.requests]
+      : [locale, l.translated, l.reused, l.failed, l.kept, l.unchanged, l.removed]
+    ).map(String),
+  );
+  return table([head, ...rows]);
+}
+
+/** The status table: where each locale stands, without sending anything. */
+export function statusTable(report: RunReport): string {
+  const head = ['locale', 'up to date', 'new', 'changed', 'kept', 'stale edits', 'removed'];
+  const rows = Object.entries(report.locales).map(([locale, l]) =>
+    [locale, l.unchanged, l.new, l.changed, l.kept, l.stale, l.removed].map(String),
+  );
+  return table([head, ...rows]);
+}
+
+/** Problems worth a line each: file diagnostics, failed units, stale edits. */
+export function problemLines(report: RunReport, c: Colors): string[] {
+  const lines = report.diagnostics.map((d) =>
+    d.severity === 'error' ? c.red(formatDiagnostic(d)) : c.yellow(formatDiagnostic(d)),
+  );
+  for (const f of report.failures) {
+    lines.push(
+      c.red(
+        `${f.file}:${f.line}:${f.column}: ${f.locale}: not translated (${f.reason}): ${f.message} [${f.unit}]`,
+      ),
+    );
+  }
+  for (const s of report.stale) {
+    lines.push(
+      c.yellow(
+        `${s.file}:${s.line}:${s.column}: ${s.locale}: kept a person's translation whose source has changed since; review it [${s.unit}]`,
+      ),
+    );
+  }
+  return lines;
+}
+
+/** The closing line of a run. */
+export function summaryLine(report: RunReport): string {
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  const written = report.files.written.length;
+  const parts = [
+    `${written} file${written === 1 ? '' : 's'} written`,
+    `${report.files.upToDate} of ${report.files.total} source files up to date`,
+    `${report.requests} request${report.requests === 1 ? '' : 's'}`,
+    `${report.billedCharacters} billed characters`,
+  ];
+  let line = `${parts.join(', ')} in ${seconds} s`;
+  if (report.stopped === 'quota')
+    line +=
+      '\nstopped: the service quota is reached (456); everything translated so far was written. Run again when the quota allows.';
+  if (report.stopped === 'budget')
+    line += '\nstopped: maxCharacters reached; everything translated so far was written.';
+  return line;
+}
