@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connectService, type ServiceConnection } from '@transloom/core';
-import { startServer } from '@transloom/server';
 import { UsageError } from './cli-io.js';
 
 /** The key of the built-in local service: it only listens on loopback, so it is no secret. */
@@ -47,6 +46,8 @@ export function chooseService(options: ChooseServiceOptions): ServiceChoice {
     async connect() {
       const state = join(options.root, '.transloom');
       await mkdir(state, { recursive: true });
+      // Loaded only when needed: runs with nothing to send start faster without it.
+      const { startServer } = await import('@transloom/server');
       const server = await startServer({
         apiKeys: [LOCAL_KEY],
         db: join(state, 'local-service.sqlite'),

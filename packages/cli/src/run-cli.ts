@@ -6,7 +6,6 @@ import {
   LockError,
   RunConfigError,
 } from '@transloom/core';
-import { runServerCommand } from '@transloom/server';
 import { type CliIo, EXIT, UsageError } from './cli-io.js';
 import { colors } from './color.js';
 import { extractCommand } from './commands/extract-command.js';
@@ -41,7 +40,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   glossary: glossaryCommand,
   extract: extractCommand,
   usage: usageCommand,
-  serve: (argv, io) => runServerCommand(argv, io),
+  serve: async (argv, io) => (await import('@transloom/server')).runServerCommand(argv, io),
 };
 
 // Errors a user can fix (arguments, configuration, files, a refused key): exit 2, no stack.

@@ -85,11 +85,17 @@ export async function syncGlossary(options: SyncGlossaryOptions): Promise<Glossa
         { signal },
       );
     }
-    // Dictionaries of locales that no longer have entries.
-    const info = await client.glossaries.get(locked.id, { signal });
-    for (const d of info.dictionaries) {
-      if (!stillUsed.has(`${d.sourceLang.toLowerCase()}>${d.targetLang.toLowerCase()}`)) {
-        await client.glossaries.deleteDictionary(locked.id, d.sourceLang, d.targetLang, { signal });
+    // Dictionaries of locales that no longer have entries (unless another locale shares the pair).
+    const source = [...pairs.values()][0]!.sourceLang;
+    const dropped = [...locked.dictionaries.keys()]
+      .filter((l) => !wanted.has(l))
+      .map((l) => l.split('-')[0]!.toLowerCase());
+    for (const target of new Set(dropped)) {
+      if (stillUsed.has(`${source}>${target}`)) continue;
+      try {
+        await client.glossaries.deleteDictionary(locked.id, source, target, { signal });
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
       }
     }
     return {

@@ -35,6 +35,8 @@ interface Job {
   done: boolean;
   attempts: number;
   lastError: string;
+  /** The last answer lost the number of a plural form: the retry sends the form with its placeholder. */
+  numberLost: boolean;
 }
 
 /** Counts of a send. */
@@ -54,6 +56,11 @@ export interface SendOptions {
   maxCharacters?: number;
   /** A batch of texts was answered and checked. */
   onBatch?: (event: { locale: string; texts: number }) => void;
+  /**
+   * Called once with the errors of failed requests before the second attempt; it may fix
+   * their cause (create a glossary the service lost) and change the groups' options.
+   */
+  recover?: (errors: readonly unknown[]) => Promise<void>;
 }
 
 /**
@@ -77,7 +84,17 @@ export class JobQueue {
     const key = JobQueue.keyOf(group.key, termsHash, text);
     let job = this.jobs.get(key);
     if (!job) {
-      job = { key, termsHash, group, text, waiters: [], done: false, attempts: 0, lastError: '' };
+      job = {
+        key,
+        termsHash,
+        group,
+        text,
+        waiters: [],
+        done: false,
+        attempts: 0,
+        lastError: '',
+        numberLost: false,
+      };
       this.jobs.set(key, job);
     }
     job.waiters.push(waiter);
@@ -102,6 +119,7 @@ export class JobQueue {
       const result = waiter.form.restore(translated);
       if ('error' in result) {
         job.lastError = result.error;
+        job.numberLost = result.numberLost === true;
         return false;
       }
       restored.push(result.segment);
@@ -168,10 +186,13 @@ export class JobQueue {
       );
       if (options.signal?.aborted) throw options.signal.reason;
       if (stop.signal.aborted) throw stop.signal.reason;
+      const errors: unknown[] = [];
       for (const result of results) {
-        if (result.status === 'rejected' && !(result.reason instanceof TransloomError))
-          throw result.reason;
+        if (result.status === 'fulfilled') continue;
+        if (!(result.reason instanceof TransloomError)) throw result.reason;
+        errors.push(result.reason);
       }
+      if (attempt === 1 && errors.length > 0) await options.recover?.(errors);
     }
     for (const job of this.jobs.values()) {
       if (job.done) continue;
@@ -188,10 +209,10 @@ export class JobQueue {
     }
   }
 
-  // A text whose answer could not be restored is sent again in its safer form (placeholders kept).
+  // A plural form whose answer lost its number is sent again in its safer form (placeholder kept);
+  // an answer with broken markup is sent again as it was.
   private fallBack(job: Job): void {
-    if (job.lastError.startsWith('request failed') || !job.waiters.some((w) => w.form.fallback))
-      return;
+    if (!job.numberLost || !job.waiters.some((w) => w.form.fallback)) return;
     this.jobs.delete(job.key);
     for (const waiter of job.waiters) {
       this.add(job.group, job.termsHash, {

@@ -38,6 +38,18 @@ export interface LockedFile {
    * unchanged never parses (or re-serializes) its unit lines.
    */
   units(): Map<string, LockedUnit>;
+  /** How many units the file has (without reading their lines when they were not read yet). */
+  unitCount(): number;
+  /** Whether a person's text in some locale was written for an older source (read from the lock alone). */
+  hasStaleEdits(): boolean;
+}
+
+function staleIn(units: ReadonlyMap<string, LockedUnit>): boolean {
+  for (const unit of units.values()) {
+    for (const t of unit.locales.values())
+      if (t.human && t.reviewedSource && t.reviewedSource !== unit.source) return true;
+  }
+  return false;
 }
 
 /** The whole lock: per source file, per unit, hashes only. */
@@ -76,7 +88,13 @@ export function lockedFile(
   targets = new Map<string, LockedTarget>(),
   units = new Map<string, LockedUnit>(),
 ): LockedFile {
-  return { source, targets, units: () => units };
+  return {
+    source,
+    targets,
+    units: () => units,
+    unitCount: () => units.size,
+    hasStaleEdits: () => staleIn(units),
+  };
 }
 
 function lazyFile(
@@ -96,6 +114,16 @@ function lazyFile(
       }
       return units;
     },
+    unitCount() {
+      if (units) return units.size;
+      let count = 0;
+      for (let at = text.indexOf('  unit '); at !== -1; at = text.indexOf('\n  unit ', at + 1))
+        count++;
+      return count;
+    },
+    // People's text is rare: only a file whose lines mark some (`:h`) is read to find out.
+    hasStaleEdits: () =>
+      units === undefined && !text.includes(':h') ? false : staleIn(file.units()),
   };
   file[RAW] = { text, line };
   return file;

@@ -294,6 +294,7 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
         const fast =
           !options.force &&
           locked?.source === plan.sourceHash &&
+          !locked.hasStaleEdits() &&
           locales.every((l, i) => {
             const t = locked.targets.get(l);
             const bytes = targets[i];

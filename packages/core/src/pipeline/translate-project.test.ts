@@ -28,7 +28,7 @@ describe('translateProject', async () => {
       ),
       'docs/intro.md': '# Welcome\n\nThis is **Transloom**. Run `transloom translate`.\n',
     });
-    const first = await project.run(server);
+    await project.run(server);
     server.faults!.requests.length = 0;
     const second = await project.run(server);
     console.log(JSON.stringify(second));

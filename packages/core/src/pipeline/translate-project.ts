@@ -1,4 +1,5 @@
 import {
+  NotFoundError,
   packBatches,
   QuotaExceededError,
   type TransloomClient,
@@ -196,7 +197,12 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const works: TargetWork[] = [];
   for (const plan of plans) {
     if (plan.error) report.diagnostics.push(...plan.error);
-    if (plan.upToDate) report.files.upToDate++;
+    if (plan.upToDate) {
+      report.files.upToDate++;
+      const units = plan.upToDate.unitCount();
+      for (const locale of plan.file.locales)
+        if (settings.has(locale)) report.locales[locale]!.unchanged += units;
+    }
     for (const localePlan of plan.locales) {
       const locale = settings.get(localePlan.locale)!;
       const counts = report.locales[localePlan.locale]!;
@@ -362,20 +368,25 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       if (!options.connect)
         throw new Error('translateProject: there is something to send but no connect() was given');
       connection = await options.connect();
-      const sync = await syncGlossary({
-        client: connection.client,
-        glossary,
-        locked: lock.glossary,
-        name: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
-        verify: true,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      glossaryLock = sync.locked;
-      report.glossaryPushed = sync.pushed;
-      if (sync.pushed.length > 0)
-        options.onEvent?.({ type: 'glossary', pushed: sync.pushed, created: sync.created });
+      const client = connection.client;
+      // Pushed only when its content changed: a run with nothing new for it asks nothing.
+      const pushGlossary = async (locked: Lock['glossary']) => {
+        const sync = await syncGlossary({
+          client,
+          glossary,
+          locked,
+          name: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        glossaryLock = sync.locked;
+        report.glossaryPushed.push(...sync.pushed);
+        if (sync.pushed.length > 0) {
+          options.onEvent?.({ type: 'glossary', pushed: sync.pushed, created: sync.created });
+        }
+      };
+      await pushGlossary(lock.glossary);
       const requestOptions = await resolveRequestOptions(
-        connection.client,
+        client,
         [...settings.values()],
         glossaryLock?.id,
         options.signal,
@@ -386,12 +397,24 @@ export async function translateProject(options: TranslateProjectOptions): Promis
           ...(group.options.context ? { context: group.options.context } : {}),
         };
       }
+      // The service no longer has the locked glossary (deleted, or a new local service): make it again.
+      const recover = async (errors: readonly unknown[]) => {
+        const id = glossaryLock?.id;
+        if (!id || !errors.some((e) => e instanceof NotFoundError && e.message.includes(id)))
+          return;
+        await pushGlossary(undefined);
+        for (const group of groups.values()) {
+          if (group.options.glossaryId)
+            group.options = { ...group.options, glossaryId: glossaryLock!.id };
+        }
+      };
       await queue.send(memory, {
-        client: connection.client,
+        client,
         schedule: pLimit(config.concurrency),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(config.maxCharacters !== undefined ? { maxCharacters: config.maxCharacters } : {}),
         onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),
+        recover,
       });
       if (report.failures.some((f) => f.reason === 'budget')) report.stopped = 'budget';
     }

@@ -21,8 +21,8 @@ export interface UnitForm {
   keys: string[] | undefined;
   /** The segment sent to the service. */
   text: string;
-  restore(translated: string): { segment: string } | { error: string };
-  /** A safer text to send when the answer to `text` cannot be restored (the form with its placeholders). */
+  restore(translated: string): { segment: string } | { error: string; numberLost?: boolean };
+  /** A safer text to send when the answer to `text` lost its number (the form with its placeholders). */
   fallback: UnitForm | undefined;
 }
 
@@ -109,6 +109,7 @@ function numberForm(
       if (countIn(answer, pattern) !== order.length) {
         return {
           error: `the translation does not show the number ${shown} ${order.length} time(s)`,
+          numberLost: true,
         };
       }
       let next = 0;
