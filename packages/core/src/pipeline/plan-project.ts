@@ -17,8 +17,9 @@ import type { Lock, LockedFile, LockedTranslation } from './lock-file.js';
  * - `changed`: its source or settings changed since Transloom wrote it;
  * - `unchanged`: the target holds what Transloom wrote for the current source;
  * - `kept`: a person wrote or edited the target text; it is never overwritten;
- * - `adopt`: the target has text the lock does not know; it is Transloom's own when the
- *   translation memory gives the same text (a run stopped before writing its lock), else a person's.
+ * - `adopt`: the target has text the lock does not know (or not as written); it is Transloom's
+ *   own when the translation memory gives the same text (a run stopped before writing its
+ *   lock), else a person's, then kept.
  */
 export type UnitState = 'new' | 'changed' | 'unchanged' | 'kept' | 'adopt';
 
@@ -222,10 +223,14 @@ function planLocale(
       if (record.human && record.written === currentHash) {
         state = 'kept';
         reviewedSource = record.reviewedSource ?? sourceHash;
-      } else if (record.human || (record.written !== currentHash && currentHash !== sourceHash)) {
-        // A person's new text: written for the source Transloom last translated.
+      } else if (record.human) {
+        // A person edited their own text again: reviewed against the current source.
         state = 'kept';
-        reviewedSource = record.human ? sourceHash : lockedUnit!.source;
+        reviewedSource = sourceHash;
+      } else if (record.written !== currentHash && currentHash !== sourceHash) {
+        // Not what Transloom wrote: a person's edit (unless the memory shows it is Transloom's own).
+        state = 'adopt';
+        reviewedSource = lockedUnit!.source;
       } else if (record.written !== currentHash) {
         state = 'new'; // the target went back to the source text
       } else if (sourceChanged || record.settings !== settingsHash) {

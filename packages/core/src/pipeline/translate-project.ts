@@ -321,6 +321,17 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       } else {
         work.outcomes.set(plan.unit.id, { kind: 'kept', reviewedSource: plan.reviewedSource });
         counts.kept++;
+        if (plan.reviewedSource !== plan.sourceHash) {
+          counts.stale++;
+          const { unit } = plan;
+          report.stale.push({
+            file: work.plan.file.source,
+            line: unit.line,
+            column: unit.column,
+            locale: work.locale.locale,
+            unit: unit.id,
+          });
+        }
       }
       settled(work);
     }
@@ -330,14 +341,13 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   phase = 'service';
   const pending = queue.pending();
   const byLocale = new Map<string, typeof pending>();
-  for (const item of pending)
-    byLocale.set(item.locale, [...(byLocale.get(item.locale) ?? []), item]);
+  for (const item of pending) pushTo(byLocale, item.locale, item);
   for (const [locale, items] of byLocale) {
     const counts = report.locales[locale]!;
     counts.pending = items.length;
     counts.characters = items.reduce((n, item) => n + countCharacters(item.text), 0);
     const byGroup = new Map<string, typeof items>();
-    for (const item of items) byGroup.set(item.group, [...(byGroup.get(item.group) ?? []), item]);
+    for (const item of items) pushTo(byGroup, item.group, item);
     for (const list of byGroup.values()) {
       counts.requests += packBatches(
         list.map((i) => i.text),
@@ -437,6 +447,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       await connection.close();
     }
   }
+  if (!options.memory) await memory.close();
   report.billedCharacters = queue.stats.billedCharacters;
   if (mode === 'check' || mode === 'dry-run') {
     // Nothing is sent: what would be is already counted as pending.
@@ -456,6 +467,12 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   return report;
 }
 
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 type UnitFailureReason = RunReport['failures'][number]['reason'];
 
 // The lock after a run: files untouched by it keep their lines; the others are rebuilt from
@@ -471,7 +488,7 @@ function nextLock(
   const next: Lock = { glossary, files: new Map() };
   const inRun = new Set(locales);
   const worksOf = new Map<FilePlan, TargetWork[]>();
-  for (const work of works) worksOf.set(work.plan, [...(worksOf.get(work.plan) ?? []), work]);
+  for (const work of works) pushTo(worksOf, work.plan, work);
   for (const plan of plans) {
     const old = lock.files.get(plan.file.source);
     if (plan.upToDate) {

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 
@@ -12,12 +12,15 @@ export interface TranslationStore {
   getMany(keys: readonly string[]): Promise<Map<string, string>>;
   /** Adds entries; they must survive the process once it resolves. */
   putMany(entries: ReadonlyArray<readonly [string, string]>): Promise<void>;
+  /** Releases what the store holds open. */
+  close?(): Promise<void>;
 }
 
 /** The translation memory: an in-process LRU cache in front of a store. */
 export interface TranslationMemory {
   getMany(keys: readonly string[]): Promise<Map<string, string>>;
   putMany(entries: ReadonlyArray<readonly [string, string]>): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Options of {@link createTranslationMemory}. */
@@ -52,6 +55,9 @@ export function createTranslationMemory(options: TranslationMemoryOptions): Tran
       await options.store.putMany(entries);
       for (const [key, value] of entries) cache.set(key, value);
     },
+    close: async () => {
+      await options.store.close?.();
+    },
   };
 }
 
@@ -61,8 +67,9 @@ export const noTranslationStore: TranslationStore = {
   putMany: async () => {},
 };
 
+// 16 shards by the key's first hex digit: few enough that a batch touches few files.
 function shardOf(key: string): string {
-  return key.slice(0, 2).toLowerCase().padEnd(2, '0');
+  return (key[0] ?? '0').toLowerCase();
 }
 
 function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
@@ -77,13 +84,21 @@ function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string,
 }
 
 /**
- * The default store: 256 append-only JSON Lines files under `directory`, chosen by the key's
- * first two hex digits. A batch is one append per shard, so a run killed mid-write leaves at
- * most a torn last line, which reading skips. Small files keep diffs readable when teams
- * commit the memory.
+ * The default store: 16 append-only JSON Lines files under `directory`, chosen by the key's
+ * first hex digit. Each batch is one append per shard through a handle kept open for the run,
+ * so a run killed mid-write leaves at most a torn last line, which reading skips.
  */
 export function createFileTranslationStore(directory: string): TranslationStore {
-  let made = false;
+  let made: Promise<unknown> | undefined;
+  const handles = new Map<string, Promise<FileHandle>>();
+  const handleOf = (shard: string) => {
+    let handle = handles.get(shard);
+    if (!handle) {
+      handle = openForAppend(join(directory, `${shard}.jsonl`));
+      handles.set(shard, handle);
+    }
+    return handle;
+  };
   return {
     async getMany(keys) {
       const found = new Map<string, string>();
@@ -115,35 +130,32 @@ export function createFileTranslationStore(directory: string): TranslationStore 
       return found;
     },
     async putMany(entries) {
-      if (!made) {
-        await mkdir(directory, { recursive: true });
-        made = true;
-      }
+      made ??= mkdir(directory, { recursive: true });
+      await made;
       await Promise.all(
-        [...groupBy(entries, ([key]) => shardOf(key))].map(([shard, list]) =>
-          appendLines(
-            join(directory, `${shard}.jsonl`),
-            list.map((entry) => `${JSON.stringify(entry)}\n`).join(''),
-          ),
-        ),
+        [...groupBy(entries, ([key]) => shardOf(key))].map(async ([shard, list]) => {
+          const handle = await handleOf(shard);
+          await handle.write(list.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+        }),
       );
+    },
+    async close() {
+      const open = [...handles.values()];
+      handles.clear();
+      await Promise.all(open.map(async (handle) => (await handle).close()));
     },
   };
 }
 
-// Appends `text`; a torn last line left by a killed run is ended first, so it cannot swallow the new line.
-async function appendLines(path: string, text: string): Promise<void> {
+// Opens a shard for appending; a torn last line left by a killed run is ended first, so it
+// cannot swallow the next entry.
+async function openForAppend(path: string): Promise<FileHandle> {
   const handle = await open(path, 'a+');
-  try {
-    const { size } = await handle.stat();
-    let prefix = '';
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) prefix = '\n';
-    }
-    await handle.appendFile(prefix + text);
-  } finally {
-    await handle.close();
+  const { size } = await handle.stat();
+  if (size > 0) {
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    if (last[0] !== 0x0a) await handle.write('\n');
   }
+  return handle;
 }
