@@ -1,10 +1,9 @@
+import { baseLanguage, FORMALITY_TARGETS } from '@transloom/client/wire';
 import {
-  baseLanguage,
-  FORMALITY_TARGETS,
-  TARGET_VARIANTS,
-  TRANSLATE_LANGUAGES,
-} from '@transloom/client/wire';
-import type { ResolvedConfig, ResolvedLocaleSettings } from '../config/resolve-config.js';
+  type ResolvedConfig,
+  type ResolvedLocaleSettings,
+  targetCode,
+} from '../config/resolve-config.js';
 import { GlossaryTerms } from '../glossary/glossary-terms.js';
 import type { ProjectGlossary } from '../glossary/load-glossary.js';
 import { hashOf } from '../hashing/hash-of.js';
@@ -15,16 +14,10 @@ import { hashOf } from '../hashing/hash-of.js';
  */
 export const SEGMENTER_VERSION = '1';
 
-const TARGETS = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
 const FORMALITY = new Set<string>(FORMALITY_TARGETS);
 
 /** The service's code for a target locale: `pt-BR` -> `PT-BR`, `de-AT` -> `DE`. */
-export function targetLangOf(locale: string): string {
-  const upper = locale.toUpperCase();
-  if (TARGETS.has(upper)) return upper;
-  const base = baseLanguage(locale);
-  return TARGETS.has(base) ? base : upper;
-}
+export const targetLangOf = targetCode;
 
 /** The service's code for the source locale: its base language. */
 export function sourceLangOf(locale: string): string {

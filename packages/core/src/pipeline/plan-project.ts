@@ -142,29 +142,52 @@ export function loadTarget(plan: FilePlan, locale: string, bytes: Uint8Array): L
 }
 
 /**
- * The target's text of each source unit, moved into the source's ids. Units line up by their
- * structural path; a target unit whose markup no longer matches its source unit does not line up.
+ * The target's text of each source unit, moved into the source's ids. A unit whose lock
+ * record names the text it was given finds that text wherever it now is (a paragraph
+ * inserted above shifts the rest); the others line up by structural path. A target unit
+ * whose markup does not match its source unit does not line up.
  */
 export function alignTarget(
   source: LocDocument,
   target: LocDocument,
+  written: (unitId: string) => string | undefined = () => undefined,
 ): { texts: Map<string, UnitTranslation>; removed: number } {
-  const byPath = new Map(source.units.map((u) => [u.path, u]));
   const texts = new Map<string, UnitTranslation>();
-  let removed = 0;
-  for (const unit of target.units) {
-    const own = byPath.get(unit.path);
-    if (!own) {
-      removed++;
-      continue;
-    }
+  const used = new Set<string>();
+  const take = (own: Unit, theirs: Unit): boolean => {
     try {
-      texts.set(own.id, source.textFrom(own.id, target, unit.id));
+      texts.set(own.id, source.textFrom(own.id, target, theirs.id));
+      used.add(theirs.id);
+      return true;
     } catch {
-      // Markup that does not match: not this unit's text.
+      return false; // markup that does not match: not this unit's text
     }
+  };
+  const byHash = new Map<string, Unit[]>();
+  for (const unit of target.units) {
+    const hash = translationHash(target.portable(unit.id));
+    const list = byHash.get(hash);
+    if (list) list.push(unit);
+    else byHash.set(hash, [unit]);
   }
-  return { texts, removed };
+  const byPath = new Map(target.units.map((u) => [u.path, u]));
+  for (const own of source.units) {
+    const hash = written(own.id);
+    const candidates =
+      hash === undefined ? undefined : byHash.get(hash)?.filter((u) => !used.has(u.id));
+    if (!candidates?.length) continue;
+    take(own, candidates.find((u) => u.path === own.path) ?? candidates[0]!);
+  }
+  for (const own of source.units) {
+    if (texts.has(own.id)) continue;
+    const theirs = byPath.get(own.path);
+    if (theirs && !used.has(theirs.id)) take(own, theirs);
+  }
+  const paths = new Set(source.units.map((u) => u.path));
+  return {
+    texts,
+    removed: target.units.filter((u) => !used.has(u.id) && !paths.has(u.path)).length,
+  };
 }
 
 function planLocale(
@@ -186,9 +209,11 @@ function planLocale(
     error: undefined,
   };
   let texts = new Map<string, UnitTranslation>();
+  const lockedUnits = locked?.units();
   if (bytes) {
     try {
-      const aligned = alignTarget(doc, loadTarget(plan, locale, bytes));
+      const written = (id: string) => lockedUnits?.get(id)?.locales.get(locale)?.written;
+      const aligned = alignTarget(doc, loadTarget(plan, locale, bytes), written);
       texts = aligned.texts;
       out.removed = aligned.removed;
     } catch (error) {
@@ -196,7 +221,6 @@ function planLocale(
       return out;
     }
   }
-  const lockedUnits = locked?.units();
   // Hashes of everything Transloom wrote into this target: text it wrote for a unit whose id
   // has since changed (prose ids follow content) is still its own, not a person's.
   const ours = new Set<string>();
@@ -298,6 +322,7 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
         const locked = lock.files.get(file.source);
         const fast =
           !options.force &&
+          !options.overwriteEdits &&
           locked?.source === plan.sourceHash &&
           !locked.hasStaleEdits() &&
           locales.every((l, i) => {

@@ -1,38 +1,226 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pseudoEngine } from '@transloom/server';
 import { describe, expect, it } from 'vitest';
 import { requestsTo, testProject, testService } from '../test-support/test-project.js';
 
-const CONFIG = JSON.stringify({
-  sourceLocale: 'en',
-  targetLocales: ['de', 'pl', 'ja'],
-  files: [
-    { source: 'locales/{locale}/*.json' },
-    { source: 'docs/**/*.md', target: 'i18n/{locale}/{path}' },
-  ],
-});
+const config = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    sourceLocale: 'en',
+    targetLocales: ['de', 'ja'],
+    files: [
+      { source: 'locales/{locale}/*.json' },
+      { source: 'docs/**/*.md', target: 'i18n/{locale}/{path}' },
+    ],
+    ...extra,
+  });
+const CATALOG = JSON.stringify(
+  {
+    hello: 'Hello {{name}}',
+    bye: 'Goodbye',
+    files_one: '{{count}} file',
+    files_other: '{{count}} files',
+  },
+  null,
+  2,
+);
+const DOC = '# Welcome\n\nFirst paragraph.\n\nSecond paragraph with `code`.\n';
 
 describe('translateProject', async () => {
   const server = await testService();
+  const translated = () =>
+    server
+      .faults!.requests.splice(0)
+      .filter((r) => r.path === '/v2/translate')
+      .reduce((n, r) => n + (r.texts ?? 0), 0);
 
-  it('translates a project, then sends nothing on a second run', async () => {
+  it('sends nothing on a second run and reads no file it need not parse', async () => {
     const project = await testProject({
-      'transloom.config.json': CONFIG,
-      'locales/en/common.json': JSON.stringify(
-        {
-          hello: 'Hello {{name}}',
-          files_one: '{{count}} file',
-          files_other: '{{count}} files',
-          nested: { bye: 'Goodbye <1>friend</1>' },
-        },
-        null,
-        2,
-      ),
-      'docs/intro.md': '# Welcome\n\nThis is **Transloom**. Run `transloom translate`.\n',
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+      'docs/intro.md': DOC,
     });
     await project.run(server);
     server.faults!.requests.length = 0;
     const second = await project.run(server);
-    console.log(JSON.stringify(second));
     expect(requestsTo(server)).toBe(0);
-    expect(second.files.upToDate).toBe(2);
+    expect(second.files).toMatchObject({ total: 2, upToDate: 2, written: [] });
+    // Counted from the lock: three catalog units and three Markdown blocks.
+    expect(second.locales.de!.unchanged).toBe(6);
+  });
+
+  it('finds each translation again when a paragraph is inserted above it', async () => {
+    const project = await testProject({ 'transloom.config.json': config(), 'docs/intro.md': DOC });
+    await project.run(server);
+    const before = await project.read('i18n/de/intro.md');
+    translated();
+    await project.write(
+      'docs/intro.md',
+      DOC.replace('# Welcome\n\n', '# Welcome\n\nA new first paragraph.\n\n'),
+    );
+    const run = await project.run(server);
+    expect(translated()).toBe(2); // the new paragraph, once per locale
+    expect(run.locales.de).toMatchObject({ translated: 1, unchanged: 3, kept: 0 });
+    const after = await project.read('i18n/de/intro.md');
+    for (const line of before.split('\n').filter((l) => l.startsWith('[')))
+      expect(after).toContain(line);
+  });
+
+  it("recognises its own text when a run stopped before writing the lock, instead of taking it for a person's", async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+    });
+    await project.run(server);
+    await rm(join(project.root, 'transloom.lock'));
+    translated();
+    const run = await project.run(server);
+    expect(translated()).toBe(0);
+    expect(run.locales.de).toMatchObject({ kept: 0, unchanged: 3 });
+    expect(await project.read('transloom.lock')).not.toContain(':h');
+  });
+
+  it('adopts translations a project already had as a person’s and sends only what is missing', async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+      'locales/de/common.json': JSON.stringify(
+        { hello: 'Hallo {{name}}', bye: 'Goodbye' },
+        null,
+        2,
+      ),
+    });
+    translated();
+    const run = await project.run(server);
+    expect(run.locales.de).toMatchObject({ kept: 1, translated: 2 });
+    expect(JSON.parse(await project.read('locales/de/common.json'))).toMatchObject({
+      hello: 'Hallo {{name}}',
+      bye: '[Ĝööðƀýé]',
+    });
+  });
+
+  it('removes from every target what the source no longer has', async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+    });
+    await project.run(server);
+    await project.write(
+      'locales/en/common.json',
+      JSON.stringify({ hello: 'Hello {{name}}' }, null, 2),
+    );
+    const run = await project.run(server);
+    expect(run.locales.de!.removed).toBe(2);
+    expect(Object.keys(JSON.parse(await project.read('locales/de/common.json')))).toEqual([
+      'hello',
+    ]);
+    expect(await project.read('transloom.lock')).not.toContain('"bye"');
+  });
+
+  it('translates only the locales asked for and keeps the lock records of the others', async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+    });
+    await project.run(server);
+    await project.write('locales/en/common.json', CATALOG.replace('Goodbye', 'Farewell'));
+    const run = await project.run(server, { locales: ['ja'] });
+    expect(Object.keys(run.locales)).toEqual(['ja']);
+    expect(run.locales.ja!.translated).toBe(1);
+    expect(await project.read('transloom.lock')).toMatch(/unit "bye" \w+ de=\w+:\w+ ja=/);
+    const rest = await project.run(server);
+    expect(rest.locales.de!.translated).toBe(1);
+    expect(rest.locales.ja!.translated).toBe(0);
+    await expect(project.run(server, { locales: ['jp'] })).rejects.toThrow(
+      "'jp' is not a target locale; did you mean 'ja'?",
+    );
+  });
+
+  it('re-sends everything with force, keeping people’s text, and overwrites it only when asked', async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+    });
+    await project.run(server);
+    await project.write(
+      'locales/de/common.json',
+      (await project.read('locales/de/common.json')).replace('[Ĝööðƀýé]', 'Tschüss'),
+    );
+    translated();
+    const forced = await project.run(server, { force: true });
+    expect(forced.locales.de).toMatchObject({ kept: 1, translated: 2 });
+    expect(forced.locales.de!.reused).toBe(0);
+    expect(JSON.parse(await project.read('locales/de/common.json')).bye).toBe('Tschüss');
+    const overwritten = await project.run(server, { overwriteEdits: true });
+    expect(overwritten.locales.de).toMatchObject({ kept: 0, reused: 1 });
+    expect(JSON.parse(await project.read('locales/de/common.json')).bye).toBe('[Ĝööðƀýé]');
+  });
+
+  it('writes only what the memory has in frozen mode, and reports the rest', async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+    });
+    await project.run(server);
+    await rm(join(project.root, 'locales/de'), { recursive: true });
+    await project.write('locales/en/common.json', CATALOG.replace('Goodbye', 'See you'));
+    translated();
+    const run = await project.run(server, { mode: 'frozen' });
+    expect(translated()).toBe(0);
+    expect(run.locales.de).toMatchObject({ reused: 2, failed: 1 });
+    expect(run.failures.map((f) => [f.locale, f.unit, f.reason])).toEqual([
+      ['de', 'bye', 'frozen'],
+      ['ja', 'bye', 'frozen'],
+    ]);
+    expect(JSON.parse(await project.read('locales/de/common.json'))).toEqual({
+      hello: '[Ĥéļļö] {{name}}',
+      bye: 'See you',
+      files_one: '[{{count}} ƒíļé]',
+      files_other: '[{{count}} ƒíļéš]',
+    });
+  });
+
+  it('sends each unit’s notes as context with the unit strategy', async () => {
+    const contexts: Array<string | null> = [];
+    const recording = await testService({
+      engine: {
+        ...pseudoEngine,
+        name: 'recording',
+        translate(input) {
+          contexts.push(input.context);
+          return pseudoEngine.translate(input);
+        },
+      },
+    });
+    const project = await testProject({
+      'transloom.config.json': config({
+        context: 'unit',
+        files: [{ source: 'messages.json', target: 'messages.{locale}.json' }],
+      }),
+      'messages.json': JSON.stringify({
+        save: { string: 'Save', description: 'Button that stores the draft' },
+        open: { string: 'Open', description: 'Menu entry' },
+      }),
+    });
+    await project.run(recording);
+    // One request per context and locale: texts with different notes cannot share one.
+    expect(contexts.sort()).toEqual([
+      'Button that stores the draft',
+      'Button that stores the draft',
+      'Menu entry',
+      'Menu entry',
+    ]);
+    expect(JSON.parse(await project.read('messages.de.json')).save.string).toBe('[Šáṽé]');
+  });
+
+  it('stops at maxCharacters, writes what it has, and says why', async () => {
+    const project = await testProject({
+      'transloom.config.json': config({ maxCharacters: 40 }),
+      'locales/en/common.json': CATALOG,
+    });
+    const run = await project.run(server);
+    expect(run.stopped).toBe('budget');
+    expect(run.billedCharacters).toBeLessThanOrEqual(40);
+    expect(run.failures.every((f) => f.reason === 'budget')).toBe(true);
   });
 });

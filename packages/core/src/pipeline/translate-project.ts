@@ -17,6 +17,7 @@ import { type LocaleSettings, localeSettings } from './locale-settings.js';
 import {
   type Lock,
   type LockedFile,
+  type LockedTranslation,
   type LockedUnit,
   lockedFile,
   readLock,
@@ -502,12 +503,27 @@ function nextLock(
     const oldUnits = old?.units() ?? new Map<string, LockedUnit>();
     const units = new Map<string, LockedUnit>();
     for (const unit of plan.doc.units) {
-      const carried = new Map(
-        [...(oldUnits.get(unit.id)?.locales ?? [])].filter(([l]) => !inRun.has(l)),
-      );
-      units.set(unit.id, { source: translationHash(plan.doc.portable(unit.id)), locales: carried });
+      const source = translationHash(plan.doc.portable(unit.id));
+      const before = oldUnits.get(unit.id);
+      // Records of locales outside this run stay; if the source changed, they are due again
+      // (a person's text stays, marked as written for the old source).
+      const carried = new Map<string, LockedTranslation>();
+      for (const [locale, record] of before?.locales ?? []) {
+        if (inRun.has(locale)) continue;
+        if (before!.source === source) carried.set(locale, record);
+        else if (record.human)
+          carried.set(locale, {
+            ...record,
+            reviewedSource: record.reviewedSource ?? before!.source,
+          });
+        else carried.set(locale, { ...record, settings: RETRY });
+      }
+      units.set(unit.id, { source, locales: carried });
     }
-    const targets = new Map([...(old?.targets ?? [])].filter(([l]) => !inRun.has(l)));
+    // A target outside this run is known up to date only while its source file is unchanged.
+    const targets = new Map(
+      [...(old?.targets ?? [])].filter(([l]) => !inRun.has(l) && old!.source === plan.sourceHash),
+    );
     for (const localePlan of plan.locales) {
       if (!localePlan.error) continue;
       // An unreadable target: its records stay, due again.

@@ -1,0 +1,114 @@
+import { createClient } from '@transloom/client';
+import { describe, expect, it } from 'vitest';
+import { TEST_KEY, testService } from '../test-support/test-project.js';
+import type { GlossaryDictionary, ProjectGlossary } from './load-glossary.js';
+import { syncGlossary } from './sync-glossary.js';
+
+const dictionary = (
+  targetLang: string,
+  entries: Record<string, string>,
+  hash: string,
+): GlossaryDictionary => ({
+  sourceLang: 'en',
+  targetLang,
+  entries: Object.entries(entries).map(([source, target]) => ({ source, target })),
+  hash,
+});
+
+describe('syncGlossary', async () => {
+  const server = await testService();
+  const client = createClient({ apiKey: TEST_KEY, serverUrl: server.url });
+  const log = () =>
+    server
+      .faults!.requests.splice(0)
+      .map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, 'ID')}`);
+  const project = (dictionaries: Array<[string, GlossaryDictionary]>): ProjectGlossary => ({
+    dictionaries: new Map(dictionaries),
+    warnings: [],
+  });
+
+  it('creates one glossary, then sends only the dictionaries whose content changed', async () => {
+    log();
+    const first = project([
+      ['de', dictionary('de', { branch: 'Zweig' }, '1111')],
+      ['ja', dictionary('ja', { branch: 'ブランチ' }, '2222')],
+    ]);
+    const created = await syncGlossary({
+      client,
+      glossary: first,
+      locked: undefined,
+      name: 'demo',
+    });
+    expect(created.created).toBe(true);
+    expect(log()).toEqual(['POST /v3/glossaries']);
+    expect(
+      (await client.glossaries.get(created.locked!.id)).dictionaries
+        .map((d) => d.targetLang)
+        .sort(),
+    ).toEqual(['de', 'ja']);
+    log();
+
+    const same = await syncGlossary({
+      client,
+      glossary: first,
+      locked: created.locked,
+      name: 'demo',
+    });
+    expect(same.pushed).toEqual([]);
+    expect(log()).toEqual([]);
+
+    const changed = project([
+      ['de', dictionary('de', { branch: 'Ast' }, '3333')],
+      ['ja', dictionary('ja', { branch: 'ブランチ' }, '2222')],
+    ]);
+    const updated = await syncGlossary({
+      client,
+      glossary: changed,
+      locked: created.locked,
+      name: 'demo',
+    });
+    expect(updated.pushed).toEqual(['de']);
+    expect(log()).toEqual(['PUT /v3/glossaries/ID/dictionaries']);
+    expect(await client.glossaries.entries(created.locked!.id, 'en', 'de')).toEqual([
+      { source: 'branch', target: 'Ast' },
+    ]);
+    log();
+
+    const fewer = await syncGlossary({
+      client,
+      glossary: project([['de', dictionary('de', { branch: 'Ast' }, '3333')]]),
+      locked: updated.locked,
+      name: 'demo',
+    });
+    expect(fewer.locked!.dictionaries).toEqual(new Map([['de', '3333']]));
+    expect(log()).toEqual(['DELETE /v3/glossaries/ID/dictionaries']);
+    expect(
+      (await client.glossaries.get(created.locked!.id)).dictionaries.map((d) => d.targetLang),
+    ).toEqual(['de']);
+  });
+
+  it('creates the glossary again when the service no longer has it, and deletes it when the project has none', async () => {
+    const glossary = project([['de', dictionary('de', { branch: 'Zweig' }, '1111')]]);
+    const made = await syncGlossary({ client, glossary, locked: undefined, name: 'demo' });
+    await client.glossaries.delete(made.locked!.id);
+    const verified = await syncGlossary({
+      client,
+      glossary,
+      locked: made.locked,
+      name: 'demo',
+      verify: true,
+    });
+    expect(verified.created).toBe(true);
+    expect(verified.locked!.id).not.toBe(made.locked!.id);
+    const gone = await syncGlossary({
+      client,
+      glossary: undefined,
+      locked: verified.locked,
+      name: 'demo',
+    });
+    expect(gone.locked).toBeUndefined();
+    expect((await client.glossaries.list()).map((g) => g.glossaryId)).not.toContain(
+      verified.locked!.id,
+    );
+  });
+});

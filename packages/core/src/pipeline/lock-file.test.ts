@@ -1,0 +1,142 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  emptyLock,
+  formatLock,
+  LockError,
+  lockedFile,
+  parseLock,
+  readLock,
+  writeLock,
+} from './lock-file.js';
+
+const LOCK = `# transloom.lock: written by Transloom. Commit it; do not edit it by hand.
+glossary 0f1e2d de=1111111111111111 ja=2222222222222222
+file "docs/intro.md" aaaaaaaaaaaaaaaa
+  target de bbbbbbbbbbbbbbbb cccccccccccccccc
+  unit "heading:1" 0123456789abcdef de=cccccccccccccccc:dddddddddddddddd
+  unit "paragraph:2" 1123456789abcdef de=cccccccccccccccc:eeeeeeeeeeeeeeee:h1123456789abcdef ja=0:ffffffffffffffff
+file "locales/en/common.json" 9999999999999999
+  unit "a \\"quoted\\" id" 2223456789abcdef
+`;
+
+describe('the lock', () => {
+  it('reads every line and writes the same text back', () => {
+    const lock = parseLock(LOCK);
+    expect(lock.glossary).toEqual({
+      id: '0f1e2d',
+      dictionaries: new Map([
+        ['de', '1111111111111111'],
+        ['ja', '2222222222222222'],
+      ]),
+    });
+    const intro = lock.files.get('docs/intro.md')!;
+    expect(intro.source).toBe('aaaaaaaaaaaaaaaa');
+    expect(intro.targets.get('de')).toEqual({
+      file: 'bbbbbbbbbbbbbbbb',
+      settings: 'cccccccccccccccc',
+    });
+    const paragraph = intro.units().get('paragraph:2')!;
+    expect(paragraph.locales.get('de')).toEqual({
+      settings: 'cccccccccccccccc',
+      written: 'eeeeeeeeeeeeeeee',
+      human: true,
+      reviewedSource: '1123456789abcdef',
+    });
+    expect(paragraph.locales.get('ja')).toEqual({
+      settings: '0',
+      written: 'ffffffffffffffff',
+      human: false,
+    });
+    expect([...lock.files.get('locales/en/common.json')!.units().keys()]).toEqual([
+      'a "quoted" id',
+    ]);
+    expect(formatLock(lock)).toBe(LOCK);
+  });
+
+  it('leaves the unit lines of a file nobody looked at as they were, and counts them without reading them', () => {
+    const lock = parseLock(LOCK);
+    const intro = lock.files.get('docs/intro.md')!;
+    expect(intro.unitCount()).toBe(2);
+    // Formatting without reading them copies the lines; reading them writes the same lines sorted.
+    expect(formatLock(lock)).toBe(LOCK);
+    intro.units().delete('heading:1');
+    expect(formatLock(lock)).not.toContain('heading:1');
+    expect(intro.unitCount()).toBe(1);
+  });
+
+  it("tells whether a person's text was written for an older source", () => {
+    const lock = parseLock(LOCK);
+    expect(lock.files.get('docs/intro.md')!.hasStaleEdits()).toBe(false);
+    const stale = parseLock(LOCK.replace(':h1123456789abcdef', ':h9999999999999999'));
+    expect(stale.files.get('docs/intro.md')!.hasStaleEdits()).toBe(true);
+    expect(stale.files.get('locales/en/common.json')!.hasStaleEdits()).toBe(false);
+  });
+
+  it('sorts files, targets, units and locales, so the same content gives the same bytes', () => {
+    const lock = emptyLock();
+    lock.files.set('b.json', lockedFile('2222222222222222'));
+    const a = lockedFile(
+      '1111111111111111',
+      new Map([
+        ['pl', { file: '3333333333333333', settings: '4444444444444444' }],
+        ['de', { file: '5555555555555555', settings: '6666666666666666' }],
+      ]),
+    );
+    a.units().set('z', {
+      source: '7777777777777777',
+      locales: new Map([
+        ['pl', { settings: '8', written: '9', human: false }],
+        ['de', { settings: 'a', written: 'b', human: false }],
+      ]),
+    });
+    a.units().set('m', { source: '7777777777777777', locales: new Map() });
+    lock.files.set('a.json', a);
+    expect(formatLock(lock).split('\n').slice(1)).toEqual([
+      'file "a.json" 1111111111111111',
+      '  target de 5555555555555555 6666666666666666',
+      '  target pl 3333333333333333 4444444444444444',
+      '  unit "m" 7777777777777777',
+      '  unit "z" 7777777777777777 de=a:b pl=8:9',
+      'file "b.json" 2222222222222222',
+      '',
+    ]);
+  });
+
+  it('names the line of a line it cannot read', () => {
+    expect(() => parseLock('file "a" 1\n  target de\n')).toThrow(
+      new LockError("transloom.lock line 2: expected 'target <locale> <hash> <settings>'"),
+    );
+    expect(() => parseLock('nonsense\n')).toThrow(/line 1: cannot read 'nonsense'/);
+    const lazy = parseLock('file "a" 1\n  unit "x" 2 de=zz\n');
+    expect(() => lazy.files.get('a')!.units()).toThrow(/line 2: cannot read 'de=zz'/);
+  });
+
+  describe('on disk', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'transloom-lock-'));
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    it('is empty when missing, and written only when its text changes', async () => {
+      const path = join(dir, 'transloom.lock');
+      const missing = await readLock(path);
+      expect(missing.text).toBeUndefined();
+      expect(missing.lock.files.size).toBe(0);
+      const lock = parseLock(LOCK);
+      expect(await writeLock(path, lock)).toBe(true);
+      expect(await readFile(path, 'utf8')).toBe(LOCK);
+      const before = (await stat(path)).mtimeMs;
+      const again = await readLock(path);
+      expect(await writeLock(path, again.lock, again.text)).toBe(false);
+      expect((await stat(path)).mtimeMs).toBe(before);
+    });
+
+    it('names the file of a lock it cannot read', async () => {
+      const { writeFile } = await import('node:fs/promises');
+      const path = join(dir, 'broken.lock');
+      await writeFile(path, 'garbage\n');
+      await expect(readLock(path)).rejects.toThrow(`${path} line 1`);
+    });
+  });
+});

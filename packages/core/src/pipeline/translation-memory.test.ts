@@ -1,0 +1,86 @@
+import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createFileTranslationStore,
+  createTranslationMemory,
+  noTranslationStore,
+  type TranslationStore,
+} from './translation-memory.js';
+
+describe('the translation memory', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'transloom-tm-'));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('keeps entries in 16 append-only shards across store instances', async () => {
+    const path = join(dir, 'a');
+    const store = createFileTranslationStore(path);
+    await store.putMany([
+      ['0abc', 'null'],
+      ['f123', 'fünf'],
+      ['0def', '<x id="1"/> Dateien'],
+    ]);
+    await store.putMany([['0abc', 'zero']]);
+    await store.close!();
+    expect((await readdir(path)).sort()).toEqual(['0.jsonl', 'f.jsonl']);
+    const again = createFileTranslationStore(path);
+    const found = await again.getMany(['0abc', '0def', 'f123', 'a000']);
+    // A key written twice keeps its newest value.
+    expect(found).toEqual(
+      new Map([
+        ['0abc', 'zero'],
+        ['0def', '<x id="1"/> Dateien'],
+        ['f123', 'fünf'],
+      ]),
+    );
+  });
+
+  it('skips a torn last line and starts the next entry on a new line', async () => {
+    const path = join(dir, 'b');
+    const store = createFileTranslationStore(path);
+    await store.putMany([['1aaa', 'eins']]);
+    await store.close!();
+    // A run killed in mid-append leaves half a line.
+    await appendFile(join(path, '1.jsonl'), '["1bbb","zw');
+    const next = createFileTranslationStore(path);
+    await next.putMany([['1ccc', 'drei']]);
+    await next.close!();
+    expect(await readFile(join(path, '1.jsonl'), 'utf8')).toBe(
+      '["1aaa","eins"]\n["1bbb","zw\n["1ccc","drei"]\n',
+    );
+    expect(await createFileTranslationStore(path).getMany(['1aaa', '1bbb', '1ccc'])).toEqual(
+      new Map([
+        ['1aaa', 'eins'],
+        ['1ccc', 'drei'],
+      ]),
+    );
+  });
+
+  it('answers repeated lookups from memory, asking the store only for what it has not seen', async () => {
+    const asked: string[][] = [];
+    const store: TranslationStore = {
+      async getMany(keys) {
+        asked.push([...keys]);
+        return new Map(keys.filter((k) => k.startsWith('a')).map((k) => [k, `t-${k}`]));
+      },
+      async putMany() {},
+    };
+    const memory = createTranslationMemory({ store, maxEntries: 10 });
+    expect(await memory.getMany(['a1', 'b1'])).toEqual(new Map([['a1', 't-a1']]));
+    await memory.putMany([['c1', 'stored']]);
+    expect(await memory.getMany(['a1', 'b1', 'c1'])).toEqual(
+      new Map([
+        ['a1', 't-a1'],
+        ['c1', 'stored'],
+      ]),
+    );
+    expect(asked).toEqual([['a1', 'b1'], ['b1']]);
+  });
+
+  it('keeps nothing when turned off', async () => {
+    const memory = createTranslationMemory({ store: noTranslationStore });
+    await memory.putMany([['a', 'b']]);
+    expect(await noTranslationStore.getMany(['a'])).toEqual(new Map());
+  });
+});

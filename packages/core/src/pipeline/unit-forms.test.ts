@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../document/load-document.js';
+import { assembleTranslation, unitForms } from './unit-forms.js';
+
+const unitOf = (catalog: Record<string, string>, id: string) => {
+  const doc = loadDocument({ path: 'en.json', content: JSON.stringify(catalog) });
+  return doc.units.find((u) => u.id === id)!;
+};
+
+// What a service would answer: the text with every letter upper-cased, markup untouched.
+const shout = (segment: string) =>
+  segment.replace(/(^|>)([^<]*)/g, (_, a: string, b: string) => a + b.toUpperCase());
+
+describe('unitForms', () => {
+  it('sends a plain unit as it is', () => {
+    const forms = unitForms(unitOf({ hi: 'Hello {{name}}' }, 'hi'), 'en', 'de');
+    expect(forms.map((f) => [f.keys, f.text])).toEqual([[undefined, 'Hello <x id="1"/>']]);
+    expect(forms[0]!.restore('Hallo <x id="1"/>')).toEqual({ segment: 'Hallo <x id="1"/>' });
+    expect(forms[0]!.restore('Hallo <x id="9"/>')).toEqual({
+      error: 'placeholders differ: expected [1], got [9]',
+    });
+  });
+
+  it("sends each of the target's plural forms with a number of its category, and turns the number back into the placeholder", () => {
+    const unit = unitOf(
+      { files_one: '{{count}} file', files_other: '{{count}} files' },
+      'files#plural',
+    );
+    const forms = unitForms(unit, 'en', 'pl');
+    // Polish one/few/many/other: 1 -> "1 file"; 2 and 5 -> the English other form; a fraction for other.
+    expect(forms.map((f) => [f.keys, f.text])).toEqual([
+      [['one'], '1 file'],
+      [['few'], '2 files'],
+      [['many'], '5 files'],
+      [['other'], '1.5 files'],
+    ]);
+    expect(forms[1]!.restore('2 pliki')).toEqual({ segment: '<x id="1"/> pliki' });
+    // Polish writes 1.5 as 1,5: either spelling is found.
+    expect(forms[3]!.restore('1,5 pliku')).toEqual({ segment: '<x id="1"/> pliku' });
+    const translation = assembleTranslation(
+      forms,
+      forms.map((f) => (f.restore(shout(f.text)) as { segment: string }).segment),
+    );
+    expect(translation).toEqual({
+      variants: [
+        { keys: ['one'], segment: '<x id="1"/> FILE' },
+        { keys: ['few'], segment: '<x id="1"/> FILES' },
+        { keys: ['many'], segment: '<x id="1"/> FILES' },
+        { keys: ['other'], segment: '<x id="1"/> FILES' },
+      ],
+    });
+  });
+
+  it("gives a one-form language the source's general sentence, not its singular", () => {
+    const unit = unitOf({ files_one: 'One file', files_other: '{{count}} files' }, 'files#plural');
+    expect(unitForms(unit, 'en', 'ja').map((f) => [f.keys, f.text])).toEqual([
+      [['other'], '2 files'],
+    ]);
+  });
+
+  it("keeps i18next's _zero form in a language whose rules have no zero", () => {
+    const unit = unitOf(
+      { items_zero: 'No items', items_one: 'One item', items_other: '{{count}} items' },
+      'items#plural',
+    );
+    expect(unitForms(unit, 'en', 'de').map((f) => [f.keys, f.text])).toEqual([
+      [['zero'], 'No items'],
+      [['one'], 'One item'],
+      [['other'], '2 items'],
+    ]);
+  });
+
+  it('expands ICU plurals with exact values and offsets, and selects, key by key', () => {
+    const doc = loadDocument({
+      path: 'en.json',
+      content: JSON.stringify({
+        guests:
+          '{count, plural, offset:1 =0 {Nobody} =1 {Only {host}} one {{host} and # guest} other {{host} and # guests}}',
+        pronoun: '{gender, select, female {She replied} male {He replied} other {They replied}}',
+      }),
+    });
+    const guests = unitForms(doc.units.find((u) => u.id === 'guests')!, 'en', 'de');
+    expect(guests.map((f) => [f.keys, f.text])).toEqual([
+      [['=0'], 'Nobody'],
+      [['=1'], 'Only <x id="1"/>'],
+      [['one'], '<x id="1"/> and 1 guest'],
+      [['other'], '<x id="1"/> and 2 guests'],
+    ]);
+    expect(guests[3]!.restore('<x id="1"/> und 2 Gäste')).toEqual({
+      segment: '<x id="1"/> und <x id="2"/> Gäste',
+    });
+    const pronoun = unitForms(doc.units.find((u) => u.id === 'pronoun')!, 'en', 'ja');
+    expect(pronoun.map((f) => f.keys)).toEqual([['female'], ['male'], ['other']]);
+  });
+
+  it('reports an answer that lost its number, and offers the form with its placeholder instead', () => {
+    const unit = unitOf(
+      { files_one: '{{count}} file', files_other: '{{count}} files' },
+      'files#plural',
+    );
+    const [one] = unitForms(unit, 'en', 'de');
+    expect(one!.restore('eine Datei')).toEqual({
+      error: 'the translation does not show the number 1 1 time(s)',
+      numberLost: true,
+    });
+    expect(one!.fallback!.text).toBe('<x id="1"/> file');
+    expect(one!.fallback!.restore('<x id="1"/> Datei')).toEqual({ segment: '<x id="1"/> Datei' });
+  });
+
+  it('keeps the placeholder when the text already holds the number it would show', () => {
+    const unit = unitOf(
+      { top_one: 'Top 1: {{count}} file', top_other: 'Top 2: {{count}} files' },
+      'top#plural',
+    );
+    const forms = unitForms(unit, 'en', 'de');
+    expect(forms.map((f) => f.text)).toEqual([
+      'Top 1: <x id="1"/> file',
+      'Top 2: <x id="1"/> files',
+    ]);
+  });
+});
