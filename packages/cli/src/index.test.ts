@@ -1,0 +1,15 @@
+import { expect, it } from 'vitest';
+import * as cli from './index.js';
+
+it('exports exactly the public API', () => {
+  expect(Object.keys(cli).sort()).toEqual([
+    'CLI_VERSION',
+    'EXIT',
+    'USAGE',
+    'UsageError',
+    'chooseService',
+    'extractKeys',
+    'jsonSummary',
+    'runCli',
+  ]);
+});

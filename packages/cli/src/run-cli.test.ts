@@ -1,0 +1,209 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@transloom/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+import { E2E_KEY, e2eService, serviceEnv, starterProject } from './test-support/e2e.js';
+import { memoryIo } from './test-support/memory-io.js';
+
+describe('transloom (in process)', async () => {
+  const server = await e2eService();
+
+  it('prints usage, its version, and exits 2 for an unknown command', async () => {
+    const help = memoryIo('/');
+    expect(await runCli(['--help'], help)).toBe(0);
+    expect(help.stdout.text).toContain('Usage: transloom <command>');
+    const version = memoryIo('/');
+    expect(await runCli(['--version'], version)).toBe(0);
+    expect(version.stdout.text).toBe('0.1.0\n');
+    const unknown = memoryIo('/');
+    expect(await runCli(['translat'], unknown)).toBe(2);
+    expect(unknown.stderr.text).toContain("unknown command 'translat'");
+    const flag = memoryIo('/');
+    expect(await runCli(['translate', '--dryrun'], flag)).toBe(2);
+    expect(flag.stderr.text).toContain("Unknown option '--dryrun'");
+  });
+
+  it('exits 2 with the key and the closest valid one for a config error', async () => {
+    const root = await starterProject();
+    const path = join(root, 'transloom.config.json');
+    await writeFile(
+      path,
+      (await readFile(path, 'utf8')).replace('"targetLocales"', '"targetLocale"'),
+    );
+    const io = memoryIo(root);
+    expect(await runCli(['translate'], io)).toBe(2);
+    expect(io.stderr.text).toContain("targetLocale: unknown key; did you mean 'targetLocales'?");
+    expect(io.stderr.text).not.toContain('    at ');
+  });
+
+  it('refuses a key without an address (or the reverse) instead of guessing', async () => {
+    const root = await starterProject();
+    const keyOnly = memoryIo(root, { TRANSLOOM_API_KEY: 'secret-key-123' });
+    expect(await runCli(['translate'], keyOnly)).toBe(2);
+    expect(keyOnly.stderr.text).toContain('TRANSLOOM_API_KEY is set but TRANSLOOM_API_URL is not');
+    expect(keyOnly.stderr.text).not.toContain('secret-key-123');
+    const urlOnly = memoryIo(root, { TRANSLOOM_API_URL: server.url });
+    expect(await runCli(['translate'], urlOnly)).toBe(2);
+  });
+
+  it('never shows the key, not even when the service refuses it', async () => {
+    const root = await starterProject();
+    const io = memoryIo(root, {
+      TRANSLOOM_API_KEY: 'wrong-key-7d1c9',
+      TRANSLOOM_API_URL: server.url,
+    });
+    expect(await runCli(['translate', '--json'], io)).toBe(2);
+    expect(io.stderr.text).toMatch(/transloom translate: .*(key|auth)/i);
+    expect(io.stdout.text + io.stderr.text).not.toContain('wrong-key-7d1c9');
+    const ok = memoryIo(root, serviceEnv(server));
+    expect(await runCli(['translate', '--json'], ok)).toBe(0);
+    expect(ok.stdout.text + ok.stderr.text).not.toContain(E2E_KEY);
+  });
+
+  it('uses the built-in local service when no key is set, says so once, and starts it only when there is work', async () => {
+    const root = await starterProject();
+    const first = memoryIo(root);
+    expect(await runCli(['translate'], first)).toBe(0);
+    expect(
+      first.stderr.text.match(
+        /using the built-in local service at http:\/\/127\.0\.0\.1:\d+ \(pseudo-localization\)/g,
+      ),
+    ).toHaveLength(1);
+    expect(
+      JSON.parse(await readFile(join(root, 'locales/de/common.json'), 'utf8')).settings.save,
+    ).toMatch(/^\[.+\]$/);
+    const second = memoryIo(root);
+    expect(await runCli(['translate'], second)).toBe(0);
+    expect(second.stderr.text).not.toContain('built-in local service');
+    expect(second.stderr.text).toContain(
+      '0 files written, 5 of 5 source files up to date, 0 requests',
+    );
+  });
+
+  it('draws progress bars on a terminal, plain lines in CI, and color only when allowed', async () => {
+    const tty = memoryIo(await starterProject(), { ...serviceEnv(server), FORCE_COLOR: '1' }, true);
+    expect(await runCli(['translate'], tty)).toBe(0);
+    expect(tty.stderr.text).toMatch(/de \u001b\[36m[█░]+\u001b\[0m 51\/51 texts/);
+    const ci = memoryIo(await starterProject(), { ...serviceEnv(server), CI: 'true' }, true);
+    expect(await runCli(['translate'], ci)).toBe(0);
+    expect(ci.stderr.text).toContain('transloom: de: 51 texts to translate\n');
+    expect(ci.stderr.text).toContain('transloom: de: 51/51 texts\n');
+    expect(ci.stderr.text).not.toContain('█');
+    const broken = await starterProject();
+    await writeFile(join(broken, 'locales/en/broken.json'), '{ "a": ');
+    const plain = memoryIo(broken, { ...serviceEnv(server), NO_COLOR: '1', FORCE_COLOR: '1' });
+    expect(await runCli(['translate'], plain)).toBe(3);
+    expect(plain.stderr.text).toContain('locales/en/broken.json:1:8: error:');
+    expect(plain.stderr.text).not.toContain('\u001b[');
+    const colored = memoryIo(broken, { ...serviceEnv(server), FORCE_COLOR: '1' });
+    await runCli(['translate'], colored);
+    expect(colored.stderr.text).toContain('\u001b[31mlocales/en/broken.json:1:8');
+  });
+
+  it('prints the status table on stdout', async () => {
+    const root = await starterProject();
+    const io = memoryIo(root);
+    expect(await runCli(['status'], io)).toBe(0);
+    expect(io.stdout.text).toMatch(
+      /^locale\s+up to date\s+new\s+changed\s+kept\s+stale edits\s+removed\nde\s+0\s+51\s+0\s+0\s+0\s+0\npl\s+0\s+51/,
+    );
+  });
+
+  it('validates, pushes and pulls the glossary', async () => {
+    const root = await starterProject();
+    const validate = memoryIo(root);
+    expect(await runCli(['glossary', 'validate'], validate)).toBe(0);
+    expect(validate.stdout.text).toBe(
+      'glossary is valid: de 3 entries, pl 3 entries, ja 3 entries\n',
+    );
+    const push = memoryIo(root, serviceEnv(server));
+    expect(await runCli(['glossary', 'push', '--json'], push)).toBe(0);
+    const pushed = JSON.parse(push.stdout.text);
+    expect(pushed).toMatchObject({ pushed: ['de', 'pl', 'ja'], created: true, requests: 1 });
+    expect(await readFile(join(root, 'transloom.lock'), 'utf8')).toContain(
+      `glossary ${pushed.glossaryId} de=`,
+    );
+    const again = memoryIo(root, serviceEnv(server));
+    expect(await runCli(['glossary', 'push'], again)).toBe(0);
+    expect(again.stdout.text).toBe('glossary is up to date on the service; nothing sent\n');
+    // Someone changed an entry on the service: pull writes it into glossary.csv.
+    const client = createClient({ apiKey: E2E_KEY, serverUrl: server.url });
+    await client.glossaries.replaceDictionary(pushed.glossaryId, {
+      sourceLang: 'en',
+      targetLang: 'de',
+      entries: { Transloom: 'Transloom', 'lock file': 'Sperrdatei' },
+    });
+    const pull = memoryIo(root, serviceEnv(server));
+    expect(await runCli(['glossary', 'pull'], pull)).toBe(0);
+    expect(await readFile(join(root, 'glossary.csv'), 'utf8')).toBe(
+      'en,de,pl,ja\nTransloom,Transloom,Transloom,Transloom\nlock file,Sperrdatei,,\npull request,,pull request,プルリクエスト\ntranslation memory,,pamięć tłumaczeń,翻訳メモリ\n',
+    );
+    const bad = await starterProject();
+    await writeFile(join(bad, 'glossary.csv'), 'en,de\nbranch,Zweig\nbranch,Ast\n');
+    const invalid = memoryIo(bad);
+    expect(await runCli(['glossary', 'validate'], invalid)).toBe(2);
+    expect(invalid.stderr.text).toContain(
+      'glossary.csv:3:1: error: entry "branch": duplicate source phrase, first given on line 2 (de) [duplicate-source]',
+    );
+  });
+
+  it('reports usage from the service', async () => {
+    const io = memoryIo(await starterProject(), serviceEnv(server));
+    expect(await runCli(['usage', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.stdout.text)).toMatchObject({
+      characterCount: expect.any(Number),
+      characterLimit: expect.any(Number),
+    });
+  });
+
+  it('passes serve its own flags', async () => {
+    const io = memoryIo('/');
+    expect(await runCli(['serve', '--help'], io)).toBe(0);
+    expect(io.stdout.text).toContain('--faults');
+  });
+});
+
+describe('transloom extract', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'transloom-extract-'));
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('adds the keys the code uses to the source catalogs, keeping existing values and formatting', async () => {
+    await writeFile(
+      join(root, 'transloom.config.json'),
+      JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [{ source: 'locales/{locale}/*.json' }],
+        extract: {
+          input: ['src/**/*.tsx'],
+          output: 'locales/{locale}/{ns}.json',
+          defaultNamespace: 'common',
+        },
+      }),
+    );
+    await mkdir(join(root, 'src'), { recursive: true });
+    await mkdir(join(root, 'locales/en'), { recursive: true });
+    await writeFile(
+      join(root, 'src/App.tsx'),
+      "export const App = () => <p>{t('app.title')} {t('app.subtitle', 'Fast and safe')} {t('inbox.count', { count: 2 })} {t('admin:users.title', 'Users')}</p>;\n",
+    );
+    await writeFile(
+      join(root, 'locales/en/common.json'),
+      '{\n    "app": {\n        "title": "My app"\n    }\n}\n',
+    );
+    const io = memoryIo(root);
+    expect(await runCli(['extract'], io)).toBe(0);
+    expect(io.stdout.text).toContain('4 keys added');
+    expect(await readFile(join(root, 'locales/en/common.json'), 'utf8')).toBe(
+      '{\n    "app": {\n        "title": "My app",\n        "subtitle": "Fast and safe"\n    },\n    "inbox": {\n        "count_one": "inbox.count",\n        "count_other": "inbox.count"\n    }\n}\n',
+    );
+    expect(JSON.parse(await readFile(join(root, 'locales/en/admin.json'), 'utf8'))).toEqual({
+      users: { title: 'Users' },
+    });
+    const again = memoryIo(root);
+    expect(await runCli(['extract', '--json'], again)).toBe(0);
+    expect(JSON.parse(again.stdout.text)).toEqual({ scanned: 1, added: {} });
+  });
+});
