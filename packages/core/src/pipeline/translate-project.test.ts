@@ -224,3 +224,93 @@ describe('translateProject', async () => {
     expect(run.failures.every((f) => f.reason === 'budget')).toBe(true);
   });
 });
+
+describe('translateProject request options', async () => {
+  const inputs: Array<{
+    targetLang: string;
+    formality: string;
+    style: string | null;
+    instructions: readonly string[];
+  }> = [];
+  const server = await testService({
+    styleRules: [
+      { style_id: 'st-house-de', name: 'House style', language: 'de' },
+      { style_id: 'st-house-ja', name: 'Japanese house style', language: 'ja' },
+    ],
+    engine: {
+      ...pseudoEngine,
+      name: 'recording',
+      translate(input) {
+        inputs.push({
+          targetLang: input.targetLang,
+          formality: input.formality,
+          style: input.style?.name ?? null,
+          instructions: input.customInstructions,
+        });
+        return pseudoEngine.translate(input);
+      },
+    },
+  });
+  const catalog = JSON.stringify({ a: 'Save the file' });
+
+  it('finds style lists by name or id, and sends formality only where the target has it', async () => {
+    const project = await testProject({
+      'transloom.config.json': JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de', 'ja', 'ko'],
+        files: [{ source: 'locales/{locale}/*.json' }],
+        formality: 'more',
+        locales: {
+          de: { style: 'House style', customInstructions: ['Use short sentences'] },
+          ja: { style: 'st-house-ja' },
+        },
+      }),
+      'locales/en/common.json': catalog,
+    });
+    inputs.length = 0;
+    const run = await project.run(server);
+    expect(run.failures).toEqual([]);
+    expect(inputs.sort((a, b) => a.targetLang.localeCompare(b.targetLang))).toEqual([
+      {
+        targetLang: 'DE',
+        formality: 'more',
+        style: 'House style',
+        instructions: ['Use short sentences'],
+      },
+      { targetLang: 'JA', formality: 'more', style: 'Japanese house style', instructions: [] },
+      { targetLang: 'KO', formality: 'default', style: null, instructions: [] },
+    ]);
+  });
+
+  it('refuses a style list that does not exist or is for another language, before sending any text', async () => {
+    const project = await testProject({
+      'transloom.config.json': JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [{ source: 'locales/{locale}/*.json' }],
+        style: 'Housestyle',
+      }),
+      'locales/en/common.json': catalog,
+    });
+    inputs.length = 0;
+    await expect(project.run(server)).rejects.toThrow(
+      "style 'Housestyle': no style rule list has that name or id; the service has: House style, Japanese house style",
+    );
+    await project.write(
+      'transloom.config.json',
+      JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [{ source: 'locales/{locale}/*.json' }],
+        style: 'st-house-ja',
+      }),
+    );
+    await expect(project.run(server)).rejects.toThrow(
+      "style 'st-house-ja' is for ja, but it is set for 'de'",
+    );
+    expect(inputs).toEqual([]);
+    // Nothing was written: no target full of untranslated text, no lock.
+    await expect(project.read('locales/de/common.json')).rejects.toThrow(/ENOENT/);
+    await expect(project.read('transloom.lock')).rejects.toThrow(/ENOENT/);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  AuthorizationError,
   NotFoundError,
   packBatches,
   QuotaExceededError,
@@ -24,7 +25,7 @@ import {
   writeLock,
 } from './lock-file.js';
 import { type FilePlan, planProject, translationHash, type UnitPlan } from './plan-project.js';
-import { resolveRequestOptions } from './request-options.js';
+import { RunConfigError, resolveRequestOptions } from './request-options.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
 import {
   createFileTranslationStore,
@@ -144,7 +145,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     glossaryPushed: [],
     durationMs: 0,
   };
-  const write = mode === 'translate' || mode === 'frozen';
+  let write = mode === 'translate' || mode === 'frozen';
   const writes = pLimit(8);
   const finishing: Promise<void>[] = [];
   const results = new Map<TargetWork, TargetResult>();
@@ -433,6 +434,9 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     if (error instanceof QuotaExceededError) report.stopped = 'quota';
     else fatal = error;
   } finally {
+    // A setting the service refuses (a style list, the key) is the user's to fix: nothing is
+    // written, so the files stay as they were until a run can translate them.
+    if (fatal instanceof RunConfigError || fatal instanceof AuthorizationError) write = false;
     queue.fail(
       mode === 'translate' ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
       fatal
