@@ -3,30 +3,14 @@
 // against the lower bound max(ceil(n/50), ceil(bytes/131072)), texts/s, and peak memory,
 // next to the floor: a raw fetch loop sending the same texts in fixed groups of 50 with the
 // same concurrency and no validation, measuring or retries. Run with `pnpm bench:client`.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createClient } from '../packages/client/dist/node.js';
+import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-client-key';
 const CONCURRENCY = 4;
 const encoder = new TextEncoder();
 
-const child = spawn(
-  process.execPath,
-  ['packages/server/dist/bin.js', '--port', '0', '--api-key', KEY, '--faults'],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-process.on('exit', () => child.kill('SIGKILL'));
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const match = /listening on (http:\/\/\S+)/.exec(out);
-    if (match) resolve(match[1]);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { url, child } = await spawnLocalService(['--api-key', KEY, '--faults']);
 
 const control = async (method, path) => fetch(`${url}/__transloom/${path}`, { method });
 async function requestsSent() {

@@ -5,11 +5,9 @@
 // no-op rerun's time against the floor of reading and hashing every file, and peak memory.
 // The local service runs in its own process, so the memory figures are the pipeline's.
 // Run with `pnpm bench` (after `pnpm build`); `--units N` changes the size.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   connectService,
@@ -18,8 +16,8 @@ import {
   loadConfig,
   translateProject,
 } from '../packages/core/dist/index.js';
+import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: { units: { type: 'string', default: '20000' }, runs: { type: 'string', default: '5' } },
 });
@@ -118,24 +116,7 @@ async function write(root, path, text) {
 }
 
 async function startService() {
-  const child = spawn(
-    process.execPath,
-    ['packages/server/dist/bin.js', '--port', '0', '--api-key', KEY, '--faults'],
-    {
-      cwd: repo,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  process.on('exit', () => child.kill('SIGKILL'));
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
+  const { url, child } = await spawnLocalService(['--api-key', KEY, '--faults']);
   return { url, stop: () => child.kill('SIGTERM') };
 }
 

@@ -61,7 +61,7 @@ export {
 export { formatGlossaryTable, writeProjectGlossary } from './glossary/write-glossary.js';
 export { hashBytes, hashOf } from './hashing/hash-of.js';
 export { connectService } from './pipeline/connect-service.js';
-export { countCharacters, type FailureReason } from './pipeline/job-queue.js';
+export type { FailureReason } from './pipeline/job-queue.js';
 export { SEGMENTER_VERSION, sourceLangOf, targetLangOf } from './pipeline/locale-settings.js';
 export {
   emptyLock,

@@ -1,4 +1,8 @@
-import { UNLIMITED_CHARACTERS, type UsageResponseWire } from '@transloom/client/wire';
+import {
+  countCharacters,
+  UNLIMITED_CHARACTERS,
+  type UsageResponseWire,
+} from '@transloom/client/wire';
 import { HttpError } from './http/http-error.js';
 import type { KeyRecord } from './store/key-store.js';
 import {
@@ -78,14 +82,5 @@ export class Accounting {
   }
 }
 
-/** Characters billed for a text: Unicode code points. */
-export function countCharacters(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // A surrogate pair is one character.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
-    count++;
-  }
-  return count;
-}
+/** Characters as billed: code points (shared with the client, which counts them before sending). */
+export { countCharacters };

@@ -51,6 +51,17 @@ export interface ParsedGlossaryEntries {
   ignored: number;
 }
 
+/** Characters as the service counts and bills them: code points (a surrogate pair is one). */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
+    count++;
+  }
+  return count;
+}
+
 /** Bytes of `text` in UTF-8, counted without encoding it. */
 export function utf8Length(text: string): number {
   let bytes = 0;

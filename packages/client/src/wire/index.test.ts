@@ -36,6 +36,7 @@ it('exports exactly the wire API', () => {
       "base64ToBytes",
       "baseLanguage",
       "bytesToBase64",
+      "countCharacters",
       "decodeVoiceMessage",
       "encodeVoiceMessage",
       "formatGlossaryEntries",

@@ -1,4 +1,5 @@
 export {
+  countCharacters,
   formatGlossaryEntries,
   formatGlossaryIssue,
   type GlossaryEntriesFormat,

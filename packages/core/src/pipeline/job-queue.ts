@@ -6,6 +6,7 @@ import {
   type TransloomClient,
   TransloomError,
 } from '@transloom/client';
+import { countCharacters } from '@transloom/client/wire';
 import { hashOf } from '../hashing/hash-of.js';
 import type { TranslationMemory } from './translation-memory.js';
 import type { UnitForm } from './unit-forms.js';
@@ -268,15 +269,4 @@ function isFatal(error: unknown): boolean {
     error instanceof AuthorizationError ||
     !(error instanceof TransloomError)
   );
-}
-
-/** Characters as the service counts them (code points). */
-export function countCharacters(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
-    count++;
-  }
-  return count;
 }

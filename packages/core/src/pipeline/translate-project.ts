@@ -1,32 +1,20 @@
-import {
-  AuthorizationError,
-  NotFoundError,
-  packBatches,
-  QuotaExceededError,
-  type TransloomClient,
-  translateOptionsToWire,
-} from '@transloom/client';
+import { AuthorizationError, QuotaExceededError, type TransloomClient } from '@transloom/client';
 import pLimit from 'p-limit';
 import { ConfigError, closest, type ResolvedConfig } from '../config/resolve-config.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
-import { syncGlossary } from '../glossary/sync-glossary.js';
 import { hashOf } from '../hashing/hash-of.js';
 import { expandFiles } from '../project/expand-files.js';
 import { segmentText } from '../segments/parse-segment.js';
-import { countCharacters, type JobGroup, JobQueue } from './job-queue.js';
+import { countPending } from './count-pending.js';
+import { type JobGroup, JobQueue } from './job-queue.js';
 import { type LocaleSettings, localeSettings } from './locale-settings.js';
-import {
-  type Lock,
-  type LockedFile,
-  type LockedTranslation,
-  type LockedUnit,
-  lockedFile,
-  readLock,
-  writeLock,
-} from './lock-file.js';
-import { type FilePlan, planProject, translationHash, type UnitPlan } from './plan-project.js';
-import { RunConfigError, resolveRequestOptions } from './request-options.js';
+import { readLock, writeLock } from './lock-file.js';
+import { nextLock } from './next-lock.js';
+import { planProject, type UnitPlan } from './plan-project.js';
+import { RunConfigError } from './request-options.js';
+import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
+import { type GlossaryState, sendPending } from './send-pending.js';
 import {
   createFileTranslationStore,
   createTranslationMemory,
@@ -73,9 +61,6 @@ export interface TranslateProjectOptions {
   onEvent?: (event: RunEvent) => void;
 }
 
-// Settings hash that never matches: the unit's last attempt failed, so it is due again.
-const RETRY = '0';
-
 function runLocales(config: ResolvedConfig, wanted: readonly string[] | undefined): string[] {
   if (!wanted || wanted.length === 0) return config.targetLocales;
   const issues = wanted
@@ -99,12 +84,6 @@ export function defaultTranslationMemory(config: ResolvedConfig): TranslationMem
         ? noTranslationStore
         : createFileTranslationStore(config.translationMemory),
   });
-}
-
-interface Pending {
-  work: TargetWork;
-  plan: UnitPlan;
-  forms: UnitForm[];
 }
 
 /**
@@ -195,7 +174,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     locale.terms.hashFor(segmentText(form.text));
 
   let phase: 'memory' | 'service' = 'memory';
-  const adopting: Pending[] = [];
+  const adopting: Adoption[] = [];
   const works: TargetWork[] = [];
   for (const plan of plans) {
     if (plan.error) report.diagnostics.push(...plan.error);
@@ -291,77 +270,17 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   }
 
   // Target text the lock does not know: Transloom's own when the memory gives the same text.
-  if (adopting.length > 0) {
-    const keyed = adopting.map((item) => {
-      const locale = settings.get(item.work.locale.locale)!;
-      const group = groupOf(locale, contextOf(item.plan));
-      return {
-        item,
-        keys: item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(locale, form), form.text)),
-      };
-    });
-    const found = await memory.getMany(keyed.flatMap((k) => k.keys));
-    for (const { item, keys } of keyed) {
-      const { work, plan } = item;
-      const segments = item.forms.map((form, i) => {
-        const value = found.get(keys[i]!);
-        const restored = value === undefined ? undefined : form.restore(value);
-        return restored && 'segment' in restored ? restored.segment : undefined;
-      });
-      const ours =
-        segments.every((s) => s !== undefined) &&
-        translationHash(
-          work.plan.doc!.portable(
-            plan.unit.id,
-            assembleTranslation(item.forms, segments as string[]),
-          ),
-        ) === plan.currentHash;
-      const counts = report.locales[work.locale.locale]!;
-      if (ours) {
-        work.outcomes.set(plan.unit.id, { kind: 'ours' });
-        counts.unchanged++;
-      } else {
-        work.outcomes.set(plan.unit.id, { kind: 'kept', reviewedSource: plan.reviewedSource });
-        counts.kept++;
-        if (plan.reviewedSource !== plan.sourceHash) {
-          counts.stale++;
-          const { unit } = plan;
-          report.stale.push({
-            file: work.plan.file.source,
-            line: unit.line,
-            column: unit.column,
-            locale: work.locale.locale,
-            unit: unit.id,
-          });
-        }
-      }
-      settled(work);
-    }
-  }
+  await resolveAdoptions(adopting, memory, report, (item) => {
+    const locale = settings.get(item.work.locale.locale)!;
+    const group = groupOf(locale, contextOf(item.plan));
+    return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(locale, form), form.text));
+  });
+  for (const item of adopting) settled(item.work);
 
   if (mode !== 'check' && !options.force) await queue.lookup(memory);
   phase = 'service';
   const pending = queue.pending();
-  const byLocale = new Map<string, typeof pending>();
-  for (const item of pending) pushTo(byLocale, item.locale, item);
-  for (const [locale, items] of byLocale) {
-    const counts = report.locales[locale]!;
-    counts.pending = items.length;
-    counts.characters = items.reduce((n, item) => n + countCharacters(item.text), 0);
-    const byGroup = new Map<string, typeof items>();
-    for (const item of items) pushTo(byGroup, item.group, item);
-    for (const list of byGroup.values()) {
-      counts.requests += packBatches(
-        list.map((i) => i.text),
-        translateOptionsToWire({
-          ...list[0]!.options,
-          tagHandling: 'xml',
-          preserveFormatting: true,
-          showBilledCharacters: true,
-        }),
-      ).length;
-    }
-  }
+  const byLocale = countPending(pending, report);
   options.onEvent?.({
     type: 'planned',
     locales: Object.fromEntries(
@@ -373,60 +292,26 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   });
 
   let connection: ServiceConnection | undefined;
-  let glossaryLock = lock.glossary;
+  const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
   let fatal: unknown;
   try {
     if (pending.length > 0 && mode === 'translate') {
       if (!options.connect)
         throw new Error('translateProject: there is something to send but no connect() was given');
       connection = await options.connect();
-      const client = connection.client;
-      // Pushed only when its content changed: a run with nothing new for it asks nothing.
-      const pushGlossary = async (locked: Lock['glossary']) => {
-        const sync = await syncGlossary({
-          client,
-          glossary,
-          locked,
-          name: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-        glossaryLock = sync.locked;
-        report.glossaryPushed.push(...sync.pushed);
-        if (sync.pushed.length > 0) {
-          options.onEvent?.({ type: 'glossary', pushed: sync.pushed, created: sync.created });
-        }
-      };
-      await pushGlossary(lock.glossary);
-      const requestOptions = await resolveRequestOptions(
-        client,
-        [...settings.values()],
-        glossaryLock?.id,
-        options.signal,
-      );
-      for (const group of groups.values()) {
-        group.options = {
-          ...requestOptions.get(group.locale)!,
-          ...(group.options.context ? { context: group.options.context } : {}),
-        };
-      }
-      // The service no longer has the locked glossary (deleted, or a new local service): make it again.
-      const recover = async (errors: readonly unknown[]) => {
-        const id = glossaryLock?.id;
-        if (!id || !errors.some((e) => e instanceof NotFoundError && e.message.includes(id)))
-          return;
-        await pushGlossary(undefined);
-        for (const group of groups.values()) {
-          if (group.options.glossaryId)
-            group.options = { ...group.options, glossaryId: glossaryLock!.id };
-        }
-      };
-      await queue.send(memory, {
-        client,
-        schedule: pLimit(config.concurrency),
-        ...(options.signal ? { signal: options.signal } : {}),
+      await sendPending({
+        connection,
+        queue,
+        memory,
+        groups: [...groups.values()],
+        settings: [...settings.values()],
+        glossary,
+        glossaryState,
+        glossaryName: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
+        concurrency: config.concurrency,
         ...(config.maxCharacters !== undefined ? { maxCharacters: config.maxCharacters } : {}),
-        onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),
-        recover,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       });
       if (report.failures.some((f) => f.reason === 'budget')) report.stopped = 'budget';
     }
@@ -462,7 +347,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   if (write)
     await writeLock(
       config.lockFile,
-      nextLock(lock, plans, works, results, locales, glossaryLock),
+      nextLock(lock, plans, works, results, locales, glossaryState.locked),
       lockText,
     );
   report.files.written.sort();
@@ -472,83 +357,4 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   return report;
 }
 
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 type UnitFailureReason = RunReport['failures'][number]['reason'];
-
-// The lock after a run: files untouched by it keep their lines; the others are rebuilt from
-// what was written, with the records of locales outside this run carried over.
-function nextLock(
-  lock: Lock,
-  plans: readonly FilePlan[],
-  works: readonly TargetWork[],
-  results: ReadonlyMap<TargetWork, TargetResult>,
-  locales: readonly string[],
-  glossary: Lock['glossary'],
-): Lock {
-  const next: Lock = { glossary, files: new Map() };
-  const inRun = new Set(locales);
-  const worksOf = new Map<FilePlan, TargetWork[]>();
-  for (const work of works) pushTo(worksOf, work.plan, work);
-  for (const plan of plans) {
-    const old = lock.files.get(plan.file.source);
-    if (plan.upToDate) {
-      next.files.set(plan.file.source, plan.upToDate);
-      continue;
-    }
-    if (!plan.doc) {
-      if (old) next.files.set(plan.file.source, old);
-      continue;
-    }
-    const oldUnits = old?.units() ?? new Map<string, LockedUnit>();
-    const units = new Map<string, LockedUnit>();
-    for (const unit of plan.doc.units) {
-      const source = translationHash(plan.doc.portable(unit.id));
-      const before = oldUnits.get(unit.id);
-      // Records of locales outside this run stay; if the source changed, they are due again
-      // (a person's text stays, marked as written for the old source).
-      const carried = new Map<string, LockedTranslation>();
-      for (const [locale, record] of before?.locales ?? []) {
-        if (inRun.has(locale)) continue;
-        if (before!.source === source) carried.set(locale, record);
-        else if (record.human)
-          carried.set(locale, {
-            ...record,
-            reviewedSource: record.reviewedSource ?? before!.source,
-          });
-        else carried.set(locale, { ...record, settings: RETRY });
-      }
-      units.set(unit.id, { source, locales: carried });
-    }
-    // A target outside this run is known up to date only while its source file is unchanged.
-    const targets = new Map(
-      [...(old?.targets ?? [])].filter(([l]) => !inRun.has(l) && old!.source === plan.sourceHash),
-    );
-    for (const localePlan of plan.locales) {
-      if (!localePlan.error) continue;
-      // An unreadable target: its records stay, due again.
-      for (const [id, unit] of oldUnits) {
-        const record = unit.locales.get(localePlan.locale);
-        if (record && units.has(id))
-          units.get(id)!.locales.set(localePlan.locale, { ...record, settings: RETRY });
-      }
-    }
-    for (const work of worksOf.get(plan) ?? []) {
-      const result = results.get(work);
-      if (!result) continue;
-      if (result.target) targets.set(work.locale.locale, result.target);
-      for (const [id, record] of result.records) {
-        const failed = work.outcomes.get(id)?.kind === 'failed' || result.error !== undefined;
-        units
-          .get(id)
-          ?.locales.set(work.locale.locale, failed ? { ...record, settings: RETRY } : record);
-      }
-    }
-    next.files.set(plan.file.source, lockedFile(plan.sourceHash, targets, units) as LockedFile);
-  }
-  return next;
-}

@@ -1,6 +1,7 @@
 import { type FileHandle, mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { groupBy } from './group-by.js';
 
 /**
  * Where translations are kept between runs. Keys are content hashes (hex); values are
@@ -70,17 +71,6 @@ export const noTranslationStore: TranslationStore = {
 // 16 shards by the key's first hex digit: few enough that a batch touches few files.
 function shardOf(key: string): string {
   return (key[0] ?? '0').toLowerCase();
-}
-
-function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 /**
