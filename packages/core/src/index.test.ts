@@ -21,7 +21,6 @@ it('exports exactly the public API', () => {
       "closest",
       "compareSegmentMarkup",
       "connectService",
-      "countCharacters",
       "createFileTranslationStore",
       "createTranslationMemory",
       "decodeSourceFile",
