@@ -16,6 +16,8 @@ export const EXIT = {
   failed: 3,
   quota: 4,
   work: 10,
+  /** Stopped by Ctrl-C (128 + SIGINT). */
+  interrupted: 130,
 } as const;
 
 /** A command line that cannot be run as given; exit code 2. */

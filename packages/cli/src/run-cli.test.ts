@@ -207,3 +207,44 @@ describe('transloom extract', async () => {
     expect(JSON.parse(again.stdout.text)).toEqual({ scanned: 1, added: {} });
   });
 });
+
+describe('transloom translate, interrupted', async () => {
+  const slow = await e2eService({
+    engine: {
+      name: 'slow',
+      async translate(input) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return input.texts.map((t) => `[${t}]`);
+      },
+    },
+  });
+
+  it('stops on Ctrl-C, keeps what was translated, and exits 130', async () => {
+    const root = await starterProject();
+    await writeFile(
+      join(root, 'transloom.config.json'),
+      (await readFile(join(root, 'transloom.config.json'), 'utf8')).replace(
+        '"sourceLocale"',
+        '"concurrency": 1, "sourceLocale"',
+      ),
+    );
+    const controller = new AbortController();
+    const io = { ...memoryIo(root, serviceEnv(slow)), signal: controller.signal };
+    const timer = setInterval(() => {
+      if (
+        slow.faults!.requests.filter((r) => r.path === '/v2/translate' && r.status === 200)
+          .length >= 1
+      ) {
+        clearInterval(timer);
+        controller.abort(new Error('interrupted'));
+      }
+    }, 5);
+    expect(await runCli(['translate'], io)).toBe(130);
+    expect(io.stderr.text).toContain('interrupted; everything translated so far was written');
+    expect(io.stderr.text).not.toContain('    at ');
+    // The lock is written, and the next run sends only what is left.
+    expect(await readFile(join(root, 'transloom.lock'), 'utf8')).toContain(
+      'file "locales/en/common.json"',
+    );
+  });
+});

@@ -76,6 +76,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     return await command(rest, io);
   } catch (error) {
+    if (io.signal?.aborted) {
+      // Ctrl-C: the run stopped sending, wrote what it had and the lock; the next run goes on.
+      io.stderr.write(`transloom ${name}: interrupted; everything translated so far was written\n`);
+      return EXIT.interrupted;
+    }
     if (isUsageProblem(error)) {
       io.stderr.write(`${c.red(`transloom ${name}: ${(error as Error).message}`)}\n`);
       return EXIT.usage;
