@@ -19,7 +19,7 @@ import {
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
-  options: { units: { type: 'string', default: '20000' }, runs: { type: 'string', default: '5' } },
+  options: { units: { type: 'string', default: '20000' }, runs: { type: 'string', default: '7' } },
 });
 const UNITS = Number(values.units);
 const RUNS = Number(values.runs);
