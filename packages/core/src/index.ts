@@ -13,6 +13,7 @@ export {
   type ResolvedLocaleSettings,
   resolveConfig,
 } from './config/resolve-config.js';
+export { targetLangOf } from './config/target-language.js';
 export {
   type Diagnostic,
   FormatError,
@@ -62,7 +63,7 @@ export { formatGlossaryTable, writeProjectGlossary } from './glossary/write-glos
 export { hashBytes, hashOf } from './hashing/hash-of.js';
 export { connectService } from './pipeline/connect-service.js';
 export type { FailureReason } from './pipeline/job-queue.js';
-export { SEGMENTER_VERSION, sourceLangOf, targetLangOf } from './pipeline/locale-settings.js';
+export { SEGMENTER_VERSION, sourceLangOf } from './pipeline/locale-settings.js';
 export {
   emptyLock,
   formatLock,

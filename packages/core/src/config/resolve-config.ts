@@ -1,26 +1,12 @@
 import { isAbsolute, resolve } from 'node:path';
 import {
-  baseLanguage,
   CUSTOM_INSTRUCTION_LANGUAGES,
-  FORMALITY_TARGETS,
   MAX_CUSTOM_INSTRUCTION_CHARS,
   MAX_CUSTOM_INSTRUCTIONS,
-  TARGET_VARIANTS,
-  TRANSLATE_LANGUAGES,
 } from '@transloom/client/wire';
 import type { z } from 'zod';
 import { configSchema, type FileEntry, type LocaleSettings } from './config-schema.js';
-
-const FORMALITY = new Set<string>(FORMALITY_TARGETS);
-const TARGETS = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
-
-/** The service's code for a target locale: `pt-BR` -> `PT-BR`, `de-AT` -> `DE`. */
-export function targetCode(locale: string): string {
-  const upper = locale.toUpperCase();
-  if (TARGETS.has(upper)) return upper;
-  const base = baseLanguage(locale);
-  return TARGETS.has(base) ? base : upper;
-}
+import { hasFormality } from './target-language.js';
 
 /** One problem of a configuration: where it is and what is wrong. */
 export interface ConfigIssue {
@@ -216,10 +202,7 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
     const own = config.locales?.[locale];
     // more/less set for this very locale, where the service has no formality: say so, rather
     // than drop it (a global setting applies only where it can; prefer_* falls back on its own).
-    if (
-      (own?.formality === 'more' || own?.formality === 'less') &&
-      !FORMALITY.has(targetCode(locale))
-    ) {
+    if ((own?.formality === 'more' || own?.formality === 'less') && !hasFormality(locale)) {
       issues.push({
         path: `locales.${locale}.formality`,
         message: `'${own.formality}' is not available for '${locale}'; use 'prefer_${own.formality}' to fall back to the default where it is not`,

@@ -43,8 +43,6 @@ interface Job {
 /** Counts of a send. */
 export interface SendStats {
   billedCharacters: number;
-  /** Texts sent (each unique text once per attempt). */
-  textsSent: number;
 }
 
 /** Options of {@link JobQueue.send}. */
@@ -72,7 +70,7 @@ export interface SendOptions {
  */
 export class JobQueue {
   private readonly jobs = new Map<string, Job>();
-  readonly stats: SendStats = { billedCharacters: 0, textsSent: 0 };
+  readonly stats: SendStats = { billedCharacters: 0 };
 
   /** The memory key of a text in a group. */
   static keyOf(groupKey: string, termsHash: string, text: string): string {
@@ -243,7 +241,6 @@ export class JobQueue {
             translations.forEach((translation, i) => {
               const job = jobs[start + i]!;
               this.stats.billedCharacters += translation.billedCharacters ?? 0;
-              this.stats.textsSent++;
               if (!job.done && this.accept(job, translation.text))
                 verified.push([job.key, translation.text]);
             });

@@ -1,9 +1,6 @@
-import { baseLanguage, FORMALITY_TARGETS } from '@transloom/client/wire';
-import {
-  type ResolvedConfig,
-  type ResolvedLocaleSettings,
-  targetCode,
-} from '../config/resolve-config.js';
+import { baseLanguage } from '@transloom/client/wire';
+import type { ResolvedConfig, ResolvedLocaleSettings } from '../config/resolve-config.js';
+import { hasFormality, targetLangOf } from '../config/target-language.js';
 import { GlossaryTerms } from '../glossary/glossary-terms.js';
 import type { ProjectGlossary } from '../glossary/load-glossary.js';
 import { hashOf } from '../hashing/hash-of.js';
@@ -13,11 +10,6 @@ import { hashOf } from '../hashing/hash-of.js';
  * translation memory entries and lock records of older versions stop matching.
  */
 export const SEGMENTER_VERSION = '1';
-
-const FORMALITY = new Set<string>(FORMALITY_TARGETS);
-
-/** The service's code for a target locale: `pt-BR` -> `PT-BR`, `de-AT` -> `DE`. */
-export const targetLangOf = targetCode;
 
 /** The service's code for the source locale: its base language. */
 export function sourceLangOf(locale: string): string {
@@ -50,7 +42,7 @@ export function localeSettings(
   const settings = config.settings(locale);
   const targetLang = targetLangOf(locale);
   const sourceLang = sourceLangOf(config.sourceLocale);
-  const supports = FORMALITY.has(targetLang);
+  const supports = hasFormality(locale);
   let formality: LocaleSettings['formality'];
   if (settings.formality === 'default') formality = undefined;
   else if (supports) formality = settings.formality;

@@ -62,6 +62,13 @@ describe('the lock', () => {
     expect(intro.unitCount()).toBe(2);
     // Formatting without reading them copies the lines; reading them writes the same lines sorted.
     expect(formatLock(lock)).toBe(LOCK);
+    // Lines in another order show that they were copied, not parsed and written again.
+    const unsorted = LOCK.replace(/( {2}unit "heading:1".*\n)( {2}unit "paragraph:2".*\n)/, '$2$1');
+    expect(unsorted).not.toBe(LOCK);
+    const copied = parseLock(unsorted);
+    expect(formatLock(copied)).toBe(unsorted);
+    copied.files.get('docs/intro.md')!.units();
+    expect(formatLock(copied)).toBe(LOCK);
     intro.units().delete('heading:1');
     expect(formatLock(lock)).not.toContain('heading:1');
     expect(intro.unitCount()).toBe(1);

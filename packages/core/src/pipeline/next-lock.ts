@@ -7,7 +7,6 @@ import {
   lockedFile,
 } from './lock-file.js';
 import type { FilePlan } from './plan-project.js';
-import { translationHash } from './plan-project.js';
 import type { TargetResult, TargetWork } from './write-target.js';
 
 // Settings hash that never matches: the unit's last attempt failed, so it is due again.
@@ -42,7 +41,7 @@ export function nextLock(
     const oldUnits = old?.units() ?? new Map<string, LockedUnit>();
     const units = new Map<string, LockedUnit>();
     for (const unit of plan.doc.units) {
-      const source = translationHash(plan.doc.portable(unit.id));
+      const source = plan.sourceHashes.get(unit.id)!;
       const before = oldUnits.get(unit.id);
       // Records of locales outside this run stay; if the source changed, they are due again
       // (a person's text stays, marked as written for the old source).

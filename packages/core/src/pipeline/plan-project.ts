@@ -62,6 +62,10 @@ export interface FilePlan {
   /** The lock's record, when the file and all its targets are as the lock says and none was parsed. */
   upToDate: LockedFile | undefined;
   doc: LocDocument | undefined;
+  /** Unit id -> hash of its source text (portable ids), computed once for every locale. */
+  sourceHashes: Map<string, string>;
+  /** Unit id -> its text without markup, for glossary matching in each locale. */
+  texts: Map<string, string>;
   locales: LocalePlan[];
   /** The source cannot be read or parsed; nothing is written for it. */
   error: Diagnostic[] | undefined;
@@ -108,15 +112,20 @@ export function translationHash(text: UnitTranslation): string {
   return hashOf(typeof text === 'string' ? text : JSON.stringify(text.variants));
 }
 
+/** A unit's text without markup (all its variants), for finding the glossary terms it uses. */
+function plainText(unit: Unit): string {
+  return unit.plural
+    ? unit.plural.variants.map((v) => segmentText(v.segment)).join('\n')
+    : segmentText(unit.segment);
+}
+
 /** Hash of a unit's settings in a locale: the locale's options, the glossary terms it uses, its context. */
 export function unitSettingsHash(
   unit: Unit,
+  text: string,
   settings: LocaleSettings,
   contextStrategy: 'none' | 'unit',
 ): string {
-  const text = unit.plural
-    ? unit.plural.variants.map((v) => segmentText(v.segment)).join('\n')
-    : segmentText(unit.segment);
   return hashOf(
     settings.optionsHash,
     settings.terms.hashFor(text),
@@ -229,9 +238,13 @@ function planLocale(
     if (t && !t.human) ours.add(t.written);
   }
   for (const unit of doc.units) {
-    const sourcePortable = doc.portable(unit.id);
-    const sourceHash = translationHash(sourcePortable);
-    const settingsHash = unitSettingsHash(unit, settings, options.config.context);
+    const sourceHash = plan.sourceHashes.get(unit.id)!;
+    const settingsHash = unitSettingsHash(
+      unit,
+      plan.texts.get(unit.id)!,
+      settings,
+      options.config.context,
+    );
     const lockedUnit = lockedUnits?.get(unit.id);
     const record = lockedUnit?.locales.get(locale);
     const current = texts.get(unit.id);
@@ -305,6 +318,8 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
           sourceHash: '',
           upToDate: undefined,
           doc: undefined,
+          sourceHashes: new Map(),
+          texts: new Map(),
           locales: [],
           error: undefined,
         };
@@ -350,6 +365,10 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
         } catch (error) {
           plan.error = diagnosticsOf(error, file.source);
           return plan;
+        }
+        for (const unit of plan.doc.units) {
+          plan.sourceHashes.set(unit.id, translationHash(plan.doc.portable(unit.id)));
+          plan.texts.set(unit.id, plainText(unit));
         }
         plan.locales = locales.map((l, i) =>
           planLocale(plan, l, options.settings.get(l)!, targets[i], options, locked),

@@ -1,5 +1,5 @@
 import { translationHash, type UnitPlan } from './plan-project.js';
-import type { RunReport } from './run-report.js';
+import { type RunReport, reportStale } from './run-report.js';
 import type { TranslationMemory } from './translation-memory.js';
 import { assembleTranslation, type UnitForm } from './unit-forms.js';
 import type { TargetWork } from './write-target.js';
@@ -50,14 +50,13 @@ export async function resolveAdoptions(
     work.outcomes.set(plan.unit.id, { kind: 'kept', reviewedSource: plan.reviewedSource });
     counts.kept++;
     if (plan.reviewedSource !== plan.sourceHash) {
-      counts.stale++;
-      const { unit } = plan;
-      report.stale.push({
+      const { line, column, id } = plan.unit;
+      reportStale(report, {
         file: work.plan.file.source,
-        line: unit.line,
-        column: unit.column,
+        line,
+        column,
         locale: work.locale.locale,
-        unit: unit.id,
+        unit: id,
       });
     }
   }

@@ -78,6 +78,12 @@ export interface RunReport {
   durationMs: number;
 }
 
+/** Counts and lists a kept unit whose source changed after the person wrote its text. */
+export function reportStale(report: RunReport, edit: StaleEdit): void {
+  report.locales[edit.locale]!.stale++;
+  report.stale.push(edit);
+}
+
 /** An empty report of one locale. */
 export function emptyLocaleReport(): LocaleReport {
   return {

@@ -13,7 +13,7 @@ import { nextLock } from './next-lock.js';
 import { planProject, type UnitPlan } from './plan-project.js';
 import { RunConfigError } from './request-options.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
-import { emptyLocaleReport, type RunReport } from './run-report.js';
+import { emptyLocaleReport, type RunReport, reportStale } from './run-report.js';
 import { type GlossaryState, sendPending } from './send-pending.js';
 import {
   createFileTranslationStore,
@@ -211,13 +211,13 @@ export async function translateProject(options: TranslateProjectOptions): Promis
           work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
           counts.kept++;
           if (unitPlan.stale) {
-            counts.stale++;
-            report.stale.push({
+            const { line, column, id } = unit;
+            reportStale(report, {
               file: plan.file.source,
-              line: unit.line,
-              column: unit.column,
+              line,
+              column,
               locale: locale.locale,
-              unit: unit.id,
+              unit: id,
             });
           }
         } else {

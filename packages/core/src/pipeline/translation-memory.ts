@@ -33,19 +33,25 @@ export interface TranslationMemoryOptions {
 
 /** A translation memory over `store`, with the most recently used entries kept in memory. */
 export function createTranslationMemory(options: TranslationMemoryOptions): TranslationMemory {
-  const cache = new LRUCache<string, string>({ max: options.maxEntries ?? 200_000 });
+  // Made on first use: the cache allocates room for all its entries up front, which a run
+  // with nothing to look up (the no-op rerun) should not pay for.
+  let lru: LRUCache<string, string> | undefined;
+  const cache = () => {
+    lru ??= new LRUCache<string, string>({ max: options.maxEntries ?? 200_000 });
+    return lru;
+  };
   return {
     async getMany(keys) {
       const found = new Map<string, string>();
       const missing: string[] = [];
       for (const key of keys) {
-        const value = cache.get(key);
+        const value = cache().get(key);
         if (value === undefined) missing.push(key);
         else found.set(key, value);
       }
       if (missing.length > 0) {
         for (const [key, value] of await options.store.getMany(missing)) {
-          cache.set(key, value);
+          cache().set(key, value);
           found.set(key, value);
         }
       }
@@ -54,7 +60,7 @@ export function createTranslationMemory(options: TranslationMemoryOptions): Tran
     async putMany(entries) {
       if (entries.length === 0) return;
       await options.store.putMany(entries);
-      for (const [key, value] of entries) cache.set(key, value);
+      for (const [key, value] of entries) cache().set(key, value);
     },
     close: async () => {
       await options.store.close?.();

@@ -23,6 +23,8 @@ function escapeRegExp(text: string): string {
 }
 
 // A glob as a regular expression: `**/` any directories, `*` within one, `?` one character.
+// Written here because the target path needs the span each `{locale}` matched, which glob
+// matchers (tinyglobby, picomatch) do not report.
 function globToRegExp(glob: string): string {
   let out = '';
   for (let i = 0; i < glob.length; i++) {
