@@ -16,14 +16,40 @@ export type TransloomErrorCode =
   | 'TRANSLOOM_VOICE_STREAM'
   | 'TRANSLOOM_CONFIG';
 
-/** The root of every error the client throws. */
+/**
+ * Who can fix an error: `user` (an argument, a configuration, a file, a key), `service` (the
+ * service failed, refused or could not be reached), `internal` (a defect of the program).
+ */
+export type TransloomErrorKind = 'user' | 'service' | 'internal';
+
+// Codes a user fixes; every other client code is the service's.
+const USER_CODES: ReadonlySet<string> = new Set([
+  'TRANSLOOM_BAD_REQUEST',
+  'TRANSLOOM_AUTHORIZATION',
+  'TRANSLOOM_LIMIT',
+  'TRANSLOOM_GLOSSARY_ENTRIES',
+  'TRANSLOOM_CONFIG',
+]);
+
+/**
+ * The root of every error Transloom throws, in every package: a stable `code` and a `kind`,
+ * so a host's error boundary is one `instanceof` check.
+ */
 export class TransloomError extends Error {
   override name = 'TransloomError';
-  readonly code: TransloomErrorCode;
+  /** A stable identifier, `TRANSLOOM_*`. */
+  readonly code: TransloomErrorCode | (string & {});
+  /** Who can fix it. */
+  readonly kind: TransloomErrorKind;
 
-  constructor(code: TransloomErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    code: TransloomErrorCode | (string & {}),
+    message: string,
+    options?: { cause?: unknown; kind?: TransloomErrorKind },
+  ) {
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.code = code;
+    this.kind = options?.kind ?? (USER_CODES.has(code) ? 'user' : 'service');
   }
 }
 

@@ -39,6 +39,7 @@ export {
   TooManyRequestsError,
   TransloomError,
   type TransloomErrorCode,
+  type TransloomErrorKind,
   VoiceStreamError,
 } from './errors.js';
 export type { DictionaryInput, GlossaryEntriesInput } from './glossaries/dictionary-input.js';
