@@ -9,6 +9,7 @@ import {
   validateGlossaryEntries,
 } from '@transloom/client/wire';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { TransloomError } from '@transloom/client';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { type Diagnostic, formatDiagnostic } from '../document/diagnostics.js';
 import { hashOf } from '../hashing/hash-of.js';
@@ -32,13 +33,16 @@ export interface ProjectGlossary {
 }
 
 /** A glossary file that breaks the contract's entry rules; every problem has a line. */
-export class GlossaryError extends Error {
+export class GlossaryError extends TransloomError {
   override readonly name = 'GlossaryError';
-  readonly code = 'TRANSLOOM_GLOSSARY';
   readonly diagnostics: readonly Diagnostic[];
 
   constructor(diagnostics: readonly Diagnostic[]) {
-    super(`the glossary has problems:\n${diagnostics.map(formatDiagnostic).join('\n')}`);
+    super(
+      'TRANSLOOM_GLOSSARY',
+      `the glossary has problems:\n${diagnostics.map(formatDiagnostic).join('\n')}`,
+      { kind: 'user' },
+    );
     this.diagnostics = diagnostics;
   }
 }
