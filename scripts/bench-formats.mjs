@@ -17,7 +17,7 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { loadDocument, mapSegmentText } from '../packages/core/dist/index.js';
+import { loadDocument, mapSegmentText } from '../packages/core/dist/formats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MIN_SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);

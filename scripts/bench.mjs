@@ -9,13 +9,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../packages/core/dist/config.js';
 import {
   connectService,
   expandFiles,
   hashBytes,
-  loadConfig,
   translateProject,
-} from '../packages/core/dist/index.js';
+} from '../packages/core/dist/pipeline.js';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({

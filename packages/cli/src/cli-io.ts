@@ -19,9 +19,3 @@ export const EXIT = {
   /** Stopped by Ctrl-C (128 + SIGINT). */
   interrupted: 130,
 } as const;
-
-/** A command line that cannot be run as given; exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-  readonly code = 'TRANSLOOM_USAGE';
-}

@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import {
-  type Diagnostic,
-  pluralCategories,
-  type ResolvedConfig,
-  writeFileAtomic,
-} from '@transloom/core';
+import { type Diagnostic, type ResolvedConfig, UsageError } from '@transloom/core';
+import { pluralCategories } from '@transloom/core/formats';
+import { PathGuard, writeFileAtomic } from '@transloom/core/pipeline';
 import { parser as I18nextParser } from 'i18next-parser';
 import {
   applyEdits,
@@ -16,7 +13,6 @@ import {
   parseTree,
 } from 'jsonc-parser';
 import { glob } from 'tinyglobby';
-import { UsageError } from './cli-io.js';
 
 /** A key found in source code. */
 export interface FoundKey {
@@ -98,7 +94,7 @@ export async function extractKeys(
   const settings = config.extract;
   if (!settings)
     throw new UsageError(
-      `transloom extract: ${config.file ?? 'the configuration'} has no 'extract' section (input globs and an output path with {ns})`,
+      `${config.file ?? 'the configuration'} has no 'extract' section (input globs and an output path with {ns})`,
     );
   const files = (
     await glob([...settings.input], {
@@ -119,6 +115,9 @@ export async function extractKeys(
       message,
     }),
   );
+  const guard = new PathGuard(config.root, config.file);
+  // Every file read, links followed, is the project's.
+  await Promise.all(files.map((file) => guard.check('extract.input', file)));
   const wanted = new Map<string, Map<string, { path: string[]; value: string }>>();
   for (const file of files) {
     current = file;
@@ -130,6 +129,18 @@ export async function extractKeys(
         config.sourceLocale,
         settings.defaultNamespace ?? 'translation',
       )) {
+        // The namespace comes from the scanned code: it names a file, never a folder.
+        if (!/^[\w.-]+$/.test(key.namespace) || /^\.+$/.test(key.namespace)) {
+          warnings.push({
+            file,
+            line: 1,
+            column: 1,
+            rule: 'extract-namespace',
+            severity: 'error',
+            message: `the namespace '${key.namespace.slice(0, 80)}' is not a file name (letters, digits, '.', '_', '-'); its keys were not added`,
+          });
+          continue;
+        }
         const catalog = settings.output
           .replaceAll('{ns}', key.namespace)
           .replaceAll('{locale}', config.sourceLocale);
@@ -143,6 +154,8 @@ export async function extractKeys(
       }
     }
   }
+  // Every catalog is checked before the first is written.
+  await Promise.all([...wanted.keys()].map((catalog) => guard.check('extract.output', catalog)));
   const added = new Map<string, string[]>();
   for (const [catalog, keys] of wanted) {
     const path = resolve(config.root, catalog);

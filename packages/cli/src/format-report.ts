@@ -1,10 +1,10 @@
-import { exitCodeOf, formatDiagnostic, type RunReport } from '@transloom/core';
+import { formatDiagnostic, type RunReport } from '@transloom/core';
 import type { createColors } from 'picocolors';
 
 type Colors = ReturnType<typeof createColors>;
 
 /** The `--json` summary: one object, the same shape for every mode. */
-export function jsonSummary(report: RunReport): Record<string, unknown> {
+export function jsonSummary(report: RunReport, exitCode: number): Record<string, unknown> {
   return {
     requests: report.requests,
     billedCharacters: report.billedCharacters,
@@ -28,7 +28,7 @@ export function jsonSummary(report: RunReport): Record<string, unknown> {
       ]),
     ),
     mode: report.mode,
-    exitCode: exitCodeOf(report),
+    exitCode,
     stopped: report.stopped ?? null,
     files: {
       total: report.files.total,
@@ -37,6 +37,7 @@ export function jsonSummary(report: RunReport): Record<string, unknown> {
       outdated: report.files.outdated,
     },
     failures: report.failures,
+    pending: report.pending,
     stale: report.stale,
     diagnostics: report.diagnostics,
     durationMs: Math.round(report.durationMs),
@@ -79,8 +80,15 @@ export function statusTable(report: RunReport): string {
   return table([head, ...rows]);
 }
 
-/** Problems worth a line each: file diagnostics, failed units, stale edits. */
-export function problemLines(report: RunReport, c: Colors): string[] {
+// Units listed one per line by a check; the JSON summary lists them all.
+const MAX_PENDING_LINES = 20;
+
+/** Problems worth a line each: file diagnostics, failed units, units to translate, stale edits. */
+export function problemLines(
+  report: RunReport,
+  c: Colors,
+  options: { pending?: boolean } = {},
+): string[] {
   const lines = report.diagnostics.map((d) =>
     d.severity === 'error' ? c.red(formatDiagnostic(d)) : c.yellow(formatDiagnostic(d)),
   );
@@ -91,6 +99,19 @@ export function problemLines(report: RunReport, c: Colors): string[] {
       ),
     );
   }
+  const shown = options.pending ? report.pending.slice(0, MAX_PENDING_LINES) : [];
+  for (const p of shown)
+    lines.push(
+      c.yellow(
+        `${p.file}:${p.line}:${p.column}: ${p.locale}: ${p.state === 'new' ? 'not translated yet' : 'source changed since it was translated'} [${p.unit}]`,
+      ),
+    );
+  if (options.pending && report.pending.length > shown.length)
+    lines.push(
+      c.yellow(
+        `... and ${report.pending.length - shown.length} more units to translate (--json lists them all)`,
+      ),
+    );
   for (const s of report.stale) {
     lines.push(
       c.yellow(

@@ -6,10 +6,10 @@ it('exports exactly the public API', () => {
     'CLI_VERSION',
     'EXIT',
     'USAGE',
-    'UsageError',
-    'chooseService',
+    'exitCodeOf',
     'extractKeys',
     'jsonSummary',
     'runCli',
+    'startLocalService',
   ]);
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { UsageError } from './cli-io.js';
+import { UsageError } from '@transloom/core';
 
 /** Options shared by the commands that work on a project. */
 export const PROJECT_OPTIONS = {
@@ -10,9 +10,11 @@ export const PROJECT_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
-/** Parses a command's arguments strictly; an unknown flag is a usage error that names it. */
+/**
+ * Parses a command's arguments strictly; an unknown flag is a usage error that names it (the
+ * command's name is added once, where the error is printed).
+ */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
-  command: string,
   argv: readonly string[],
   options: T,
   positionals = false,
@@ -23,7 +25,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
     return parseArgs({ args: [...argv], options, allowPositionals: positionals, strict: true });
   } catch (error) {
     throw new UsageError(
-      `transloom ${command}: ${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}`,
+      (error as Error).message.replace(/\. To specify a positional argument.*$/s, ''),
     );
   }
 }

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadDocument, parseLock } from '@transloom/core';
+import { loadDocument } from '@transloom/core/formats';
+import { parseLock } from '@transloom/core/pipeline';
 import { pseudoEngine } from '@transloom/server';
 import { describe, expect, it } from 'vitest';
 import {

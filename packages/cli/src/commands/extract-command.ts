@@ -1,4 +1,5 @@
-import { formatDiagnostic, loadConfig } from '@transloom/core';
+import { formatDiagnostic } from '@transloom/core';
+import { loadConfig } from '@transloom/core/config';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { extractKeys } from '../extract-keys.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
@@ -12,7 +13,7 @@ missing keys to the source catalogs (extract.output, with {ns}). Existing values
 
 /** `transloom extract`. */
 export async function extractCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs('extract', argv, {
+  const { values } = parseCommandArgs(argv, {
     ...PROJECT_OPTIONS,
     'dry-run': { type: 'boolean' },
   });

@@ -1,15 +1,6 @@
-import { baseLanguage, type GlossaryEntry } from '@transloom/client/wire';
-import {
-  formatDiagnostic,
-  loadConfig,
-  loadProjectGlossary,
-  readLock,
-  syncGlossary,
-  writeLock,
-  writeProjectGlossary,
-} from '@transloom/core';
-import { type CliIo, EXIT, UsageError } from '../cli-io.js';
-import { chooseService } from '../open-service.js';
+import { createProject, formatDiagnostic, UsageError } from '@transloom/core';
+import { type CliIo, EXIT } from '../cli-io.js';
+import { startLocalService } from '../local-service.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
 
 /** Help of `transloom glossary`. */
@@ -20,99 +11,68 @@ export const GLOSSARY_USAGE = `Usage: transloom glossary <validate|push|pull> [-
   pull      write the service's entries of the locked glossary into the glossary files
 `;
 
+const ACTIONS = ['validate', 'push', 'pull'] as const;
+
 /** `transloom glossary validate|push|pull`. */
 export async function glossaryCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('glossary', argv, PROJECT_OPTIONS, true);
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { ...PROJECT_OPTIONS, 'no-wait': { type: 'boolean' } },
+    true,
+  );
   if (values.help) {
     io.stdout.write(GLOSSARY_USAGE);
     return EXIT.ok;
   }
-  const action = positionals[0];
-  if (positionals.length !== 1 || !['validate', 'push', 'pull'].includes(action!)) {
+  const action = positionals[0] as (typeof ACTIONS)[number] | undefined;
+  if (positionals.length !== 1 || !ACTIONS.includes(action!)) {
     throw new UsageError(
-      `transloom glossary: expected one of validate, push, pull${action ? `, got '${positionals.join(' ')}'` : ''}`,
+      `expected one of ${ACTIONS.join(', ')}${action ? `, got '${positionals.join(' ')}'` : ''}`,
     );
   }
-  const config = await loadConfig({
+  const project = await createProject({
     cwd: workingDirectory(io.cwd, values.cwd),
     ...(values.config ? { configFile: values.config } : {}),
+    env: io.env,
+    localService: startLocalService,
+    onEvent(event) {
+      if (event.type === 'service' && event.kind === 'local')
+        io.stderr.write(`transloom: using the built-in local service at ${event.url}\n`);
+      if (event.type === 'waiting')
+        io.stderr.write(
+          `transloom: waiting for another run on this project (pid ${event.holder.pid} on ${event.holder.host})\n`,
+        );
+    },
   });
-  if (config.glossary === undefined)
-    throw new UsageError(
-      `transloom glossary: ${config.file ?? 'the configuration'} has no 'glossary'`,
-    );
-  const print = (summary: Record<string, unknown>, text: string) => {
+  const print = (summary: unknown, text: string) => {
     io.stdout.write(values.json ? `${JSON.stringify(summary)}\n` : `${text}\n`);
   };
-  if (action === 'validate') {
-    const glossary = await loadProjectGlossary(config);
-    const dictionaries = [...(glossary?.dictionaries ?? [])].map(([locale, d]) => ({
-      locale,
-      entries: d.entries.length,
-    }));
-    for (const warning of glossary?.warnings ?? [])
-      io.stderr.write(`${formatDiagnostic(warning)}\n`);
-    print(
-      { valid: true, dictionaries },
-      `glossary is valid: ${dictionaries.map((d) => `${d.locale} ${d.entries} entries`).join(', ') || 'no entries'}`,
-    );
-    return EXIT.ok;
-  }
-  const { lock, text } = await readLock(config.lockFile);
-  const connection = await chooseService({
-    env: io.env,
-    root: config.root,
-    notice: (line) => io.stderr.write(`transloom: ${line}\n`),
-  }).connect();
+  const call = { ...(io.signal ? { signal: io.signal } : {}), wait: !values['no-wait'] };
   try {
-    if (action === 'push') {
-      const glossary = await loadProjectGlossary(config);
-      const sync = await syncGlossary({
-        client: connection.client,
-        glossary,
-        locked: lock.glossary,
-        name: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
-        verify: true,
-      });
-      lock.glossary = sync.locked;
-      await writeLock(config.lockFile, lock, text);
+    if (action === 'validate') {
+      const result = await project.glossary.validate(call);
+      for (const warning of result.warnings) io.stderr.write(`${formatDiagnostic(warning)}\n`);
+      const counts = result.dictionaries.map((d) => `${d.locale} ${d.entries} entries`).join(', ');
       print(
-        {
-          glossaryId: sync.locked?.id ?? null,
-          pushed: sync.pushed,
-          created: sync.created,
-          requests: connection.requests(),
-        },
-        sync.pushed.length === 0
-          ? 'glossary is up to date on the service; nothing sent'
-          : `glossary ${sync.created ? 'created' : 'updated'}: ${sync.pushed.join(', ')}`,
+        { valid: true, ...result },
+        `glossary is valid${result.layout ? ` (${result.layout})` : ''}: ${counts || 'no entries'}`,
       );
       return EXIT.ok;
     }
-    if (!lock.glossary)
-      throw new UsageError(
-        'transloom glossary pull: the lock has no glossary id yet; run transloom glossary push (or translate) first',
+    if (action === 'push') {
+      const result = await project.glossary.push(call);
+      print(
+        { ...result, glossaryId: result.glossaryId ?? null },
+        result.pushed.length === 0
+          ? 'glossary is up to date on the service; nothing sent'
+          : `glossary ${result.created ? 'created' : 'updated'}: ${result.pushed.join(', ')}`,
       );
-    const info = await connection.client.glossaries.get(lock.glossary.id);
-    const byLocale = new Map<string, GlossaryEntry[]>();
-    for (const locale of config.targetLocales) {
-      const dictionary = info.dictionaries.find(
-        (d) => d.targetLang.toUpperCase() === baseLanguage(locale),
-      );
-      if (dictionary)
-        byLocale.set(
-          locale,
-          await connection.client.glossaries.entries(
-            lock.glossary.id,
-            dictionary.sourceLang,
-            dictionary.targetLang,
-          ),
-        );
+      return EXIT.ok;
     }
-    const written = await writeProjectGlossary(config, byLocale);
-    print({ glossaryId: lock.glossary.id, written }, `wrote ${written.join(', ')}`);
+    const result = await project.glossary.pull(call);
+    print(result, `wrote ${result.written.join(', ') || 'nothing'}`);
     return EXIT.ok;
   } finally {
-    await connection.close();
+    await project.close();
   }
 }

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
+import { chooseService } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
-import { chooseService } from '../open-service.js';
+import { startLocalService } from '../local-service.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
 
 /** Help of `transloom usage`. */
@@ -8,21 +10,22 @@ export const USAGE_USAGE = `Usage: transloom usage [--json] [--cwd DIR]
 Prints the characters used in the current period and the limit, from the service.
 `;
 
-/** `transloom usage`. */
+/** `transloom usage`: needs no configuration, only a service. */
 export async function usageCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs('usage', argv, PROJECT_OPTIONS);
+  const { values } = parseCommandArgs(argv, PROJECT_OPTIONS);
   if (values.help) {
     io.stdout.write(USAGE_USAGE);
     return EXIT.ok;
   }
   const root = workingDirectory(io.cwd, values.cwd);
-  const connection = await chooseService({
+  const service = chooseService({
     env: io.env,
-    root,
-    notice: (line) => io.stderr.write(`transloom: ${line}\n`),
-  }).connect();
+    localService: startLocalService,
+    stateDir: join(root, '.transloom'),
+  });
+  const connection = await service.connect();
   try {
-    const usage = await connection.client.usage();
+    const usage = await connection.client.usage(io.signal ? { signal: io.signal } : {});
     if (values.json) {
       io.stdout.write(`${JSON.stringify(usage)}\n`);
     } else {

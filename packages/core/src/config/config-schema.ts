@@ -75,12 +75,9 @@ export const configSchema = z.strictObject({
 
 /** A Transloom configuration as written. */
 export type TransloomConfig = z.input<typeof configSchema>;
+/** A Transloom configuration as checked by the schema, defaults not yet filled in. */
+export type ConfigSchemaOutput = z.output<typeof configSchema>;
 /** Settings of one target locale as written. */
 export type LocaleSettings = z.input<typeof localeSettingsSchema>;
 /** One `files` entry as written. */
 export type FileEntry = z.input<typeof fileEntrySchema>;
-
-/** A typed identity for `transloom.config.ts`: `export default defineConfig({ ... })`. */
-export function defineConfig(config: TransloomConfig): TransloomConfig {
-  return config;
-}

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { cosmiconfig, defaultLoaders } from 'cosmiconfig';
+import { cosmiconfig } from 'cosmiconfig';
 import { ConfigError, type ResolvedConfig, resolveConfig } from './resolve-config.js';
 
 /** Where configuration is looked for, in order, in each directory from the working directory up. */
@@ -21,6 +21,16 @@ export const CONFIG_SEARCH_PLACES = [
   'package.json',
 ];
 
+/**
+ * Loads a TypeScript config with jiti (a small transpiler), loaded only when the config is a
+ * TypeScript file: the TypeScript compiler stays off the runtime path.
+ */
+async function loadTypeScript(filepath: string): Promise<unknown> {
+  const { createJiti } = await import('jiti');
+  const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
+  return jiti.import(filepath, { default: true });
+}
+
 /** Options of {@link loadConfig}. */
 export interface LoadConfigOptions {
   cwd: string;
@@ -36,8 +46,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   const explorer = cosmiconfig('transloom', {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: 'project',
-    // `.mts` is TypeScript too: transpiled like `.ts`.
-    loaders: { '.mts': defaultLoaders['.ts'] },
+    loaders: { '.ts': loadTypeScript, '.mts': loadTypeScript, '.cts': loadTypeScript },
   });
   let result: Awaited<ReturnType<typeof explorer.search>>;
   try {

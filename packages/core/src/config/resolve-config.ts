@@ -5,31 +5,14 @@ import {
   MAX_CUSTOM_INSTRUCTIONS,
 } from '@transloom/client/wire';
 import type { z } from 'zod';
+import { closest } from './closest.js';
+import { ConfigError, type ConfigIssue } from './config-error.js';
+import { configPathIssues } from './config-paths.js';
 import { configSchema, type FileEntry, type LocaleSettings } from './config-schema.js';
 import { hasFormality } from './target-language.js';
 
-/** One problem of a configuration: where it is and what is wrong. */
-export interface ConfigIssue {
-  /** Key path, e.g. `files[1].target`. */
-  path: string;
-  message: string;
-}
-
-/** A configuration that cannot be used; every issue names its key. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-  readonly code = 'TRANSLOOM_CONFIG';
-  readonly issues: readonly ConfigIssue[];
-  readonly file: string | undefined;
-
-  constructor(issues: readonly ConfigIssue[], file?: string) {
-    super(
-      `${file ? `${file}: ` : ''}invalid configuration:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`,
-    );
-    this.issues = issues;
-    this.file = file;
-  }
-}
+export { closest } from './closest.js';
+export { ConfigError, type ConfigIssue } from './config-error.js';
 
 /** The settings a target locale is translated with (global settings, then its own). */
 export interface ResolvedLocaleSettings {
@@ -57,37 +40,6 @@ export interface ResolvedConfig {
   lockFile: string;
   extract: z.output<typeof configSchema>['extract'];
   settings(locale: string): ResolvedLocaleSettings;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest of `options` to `word`, when it is close enough to be a likely typo. */
-export function closest(word: string, options: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const option of options) {
-    const d = distance(word.toLowerCase(), option.toLowerCase());
-    if (d < bestDistance) {
-      best = option;
-      bestDistance = d;
-    }
-  }
-  // One edit per three letters, at least one: `sorce` finds `source`; `fr` does not find `de`.
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(word.length / 3))
-    ? best
-    : undefined;
 }
 
 // The keys an object schema allows at a path (for "did you mean" on unknown keys).
@@ -246,6 +198,7 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
       });
     }
   }
+  issues.push(...configPathIssues(config, root));
   if (issues.length > 0) throw new ConfigError(issues, file);
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
   return {

@@ -1,3 +1,5 @@
+import { TransloomError } from '@transloom/client';
+
 /** A problem found in a user's file, with where it is and which rule it breaks. */
 export interface Diagnostic {
   file: string;
@@ -15,27 +17,29 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
 }
 
 /** A file that cannot be read or parsed; nothing is written for it. */
-export class FormatError extends Error {
+export class FormatError extends TransloomError {
   override readonly name = 'FormatError';
-  readonly code = 'TRANSLOOM_FORMAT';
   readonly file: string;
   readonly diagnostics: readonly Diagnostic[];
 
   constructor(file: string, diagnostics: readonly Diagnostic[]) {
-    super(diagnostics.map(formatDiagnostic).join('\n') || `${file}: cannot be parsed`);
+    super(
+      'TRANSLOOM_FORMAT',
+      diagnostics.map(formatDiagnostic).join('\n') || `${file}: cannot be parsed`,
+      { kind: 'user' },
+    );
     this.file = file;
     this.diagnostics = diagnostics;
   }
 }
 
 /** A translation that cannot be written: its markup does not match the unit's. */
-export class SegmentError extends Error {
+export class SegmentError extends TransloomError {
   override readonly name = 'SegmentError';
-  readonly code = 'TRANSLOOM_SEGMENT';
   readonly unitId: string;
 
   constructor(unitId: string, message: string) {
-    super(`unit ${unitId}: ${message}`);
+    super('TRANSLOOM_SEGMENT', `unit ${unitId}: ${message}`, { kind: 'internal' });
     this.unitId = unitId;
   }
 }

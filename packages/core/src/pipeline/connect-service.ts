@@ -1,5 +1,5 @@
 import { type ClientOptions, createClient } from '@transloom/client';
-import type { ServiceConnection } from './translate-project.js';
+import type { ServiceConnection } from '../project/project-types.js';
 
 /**
  * A connection through a client that counts its HTTP requests (retries included), for the
@@ -20,6 +20,7 @@ export function connectService(
   });
   return {
     client,
+    url: options.serverUrl,
     requests: () => requests,
     close: async () => {
       await onClose?.();

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { TransloomError } from '@transloom/client';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** What the lock knows of one unit in one locale. */
@@ -68,9 +69,12 @@ export interface LockedGlossary {
 const HEADER = '# transloom.lock: written by Transloom. Commit it; do not edit it by hand.';
 
 /** Thrown for a lock that cannot be read; the message names the line. */
-export class LockError extends Error {
+export class LockError extends TransloomError {
   override readonly name = 'LockError';
-  readonly code = 'TRANSLOOM_LOCK';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_LOCK', message, { ...options, kind: 'user' });
+  }
 }
 
 /** An empty lock. */

@@ -13,7 +13,8 @@ import type { TargetResult, TargetWork } from './write-target.js';
 export const RETRY = '0';
 
 /**
- * The lock after a run: files untouched by it keep their lines; the others are rebuilt from
+ * The lock after a run: files untouched by it (up to date, or `untouched`: outside a run
+ * limited to some files) keep their lines; the others are rebuilt from
  * what was written, with the records of locales outside this run carried over.
  */
 export function nextLock(
@@ -23,8 +24,14 @@ export function nextLock(
   results: ReadonlyMap<TargetWork, TargetResult>,
   locales: readonly string[],
   glossary: Lock['glossary'],
+  untouched: readonly string[] = [],
 ): Lock {
   const next: Lock = { glossary, files: new Map() };
+  // Sources outside a run limited to some files keep their lines as they were.
+  for (const source of untouched) {
+    const old = lock.files.get(source);
+    if (old) next.files.set(source, old);
+  }
   const inRun = new Set(locales);
   const worksOf = new Map<FilePlan, TargetWork[]>();
   for (const work of works) pushTo(worksOf, work.plan, work);

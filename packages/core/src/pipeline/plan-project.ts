@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import pLimit from 'p-limit';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { type Diagnostic, FormatError } from '../document/diagnostics.js';
-import { type LocDocument, loadDocument } from '../document/load-document.js';
+import type { LoadDocumentOptions, LocDocument } from '../document/load-document.js';
 import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import { hashBytes, hashOf } from '../hashing/hash-of.js';
 import type { ProjectFile } from '../project/expand-files.js';
@@ -133,8 +133,15 @@ export function unitSettingsHash(
   );
 }
 
+type LoadDocument = (options: LoadDocumentOptions) => LocDocument;
+
 /** Loads a target file as a document, aligned with its source by unit path. */
-export function loadTarget(plan: FilePlan, locale: string, bytes: Uint8Array): LocDocument {
+export function loadTarget(
+  plan: FilePlan,
+  locale: string,
+  bytes: Uint8Array,
+  loadDocument: LoadDocument,
+): LocDocument {
   // Read like the source (same detected syntax), in the target's locale, with XLIFF targets as the text.
   const options = {
     ...plan.doc!.options,
@@ -206,6 +213,7 @@ function planLocale(
   bytes: Uint8Array | undefined,
   options: PlanOptions,
   locked: LockedFile | undefined,
+  loadDocument: LoadDocument,
 ): LocalePlan {
   const doc = plan.doc!;
   const target = plan.file.target(locale);
@@ -222,7 +230,7 @@ function planLocale(
   if (bytes) {
     try {
       const written = (id: string) => lockedUnits?.get(id)?.locales.get(locale)?.written;
-      const aligned = alignTarget(doc, loadTarget(plan, locale, bytes), written);
+      const aligned = alignTarget(doc, loadTarget(plan, locale, bytes, loadDocument), written);
       texts = aligned.texts;
       out.removed = aligned.removed;
     } catch (error) {
@@ -308,6 +316,11 @@ function planLocale(
 export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
   const { config, lock } = options;
   const io = pLimit(16);
+  // The format adapters (and their parsers) are loaded only when a file has to be parsed:
+  // a run where every file matches the lock loads none.
+  let loader: Promise<LoadDocument> | undefined;
+  const documents = () =>
+    (loader ??= import('../document/load-document.js').then((m) => m.loadDocument));
   return Promise.all(
     options.files.map((file) =>
       io(async (): Promise<FilePlan> => {
@@ -354,6 +367,7 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
           plan.upToDate = locked;
           return plan;
         }
+        const loadDocument = await documents();
         try {
           plan.doc = loadDocument({
             path: file.source,
@@ -371,7 +385,7 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
           plan.texts.set(unit.id, plainText(unit));
         }
         plan.locales = locales.map((l, i) =>
-          planLocale(plan, l, options.settings.get(l)!, targets[i], options, locked),
+          planLocale(plan, l, options.settings.get(l)!, targets[i], options, locked, loadDocument),
         );
         return plan;
       }),

@@ -1,11 +1,19 @@
-import type { StyleRuleList, TranslateOptions, TransloomClient } from '@transloom/client';
+import {
+  type StyleRuleList,
+  type TranslateOptions,
+  type TransloomClient,
+  TransloomError,
+} from '@transloom/client';
 import { baseLanguage } from '@transloom/client/wire';
 import type { LocaleSettings } from './locale-settings.js';
 
 /** A setting the service cannot use as configured (a style list that does not exist or does not fit). */
-export class RunConfigError extends Error {
+export class RunConfigError extends TransloomError {
   override readonly name = 'RunConfigError';
-  readonly code = 'TRANSLOOM_RUN_CONFIG';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_RUN_CONFIG', message, { ...options, kind: 'user' });
+  }
 }
 
 async function findStyles(

@@ -40,6 +40,17 @@ export interface UnitFailure {
   message: string;
 }
 
+/** A unit that still needs the service (listed by check and dry runs). */
+export interface PendingUnit {
+  file: string;
+  line: number;
+  column: number;
+  locale: string;
+  unit: string;
+  /** `new`: no translation yet; `changed`: its source or settings changed since it was translated. */
+  state: 'new' | 'changed';
+}
+
 /** A unit a person wrote in a target, listed when its source has changed since. */
 export interface StaleEdit {
   file: string;
@@ -68,6 +79,8 @@ export interface RunReport {
     outdated: string[];
   };
   failures: UnitFailure[];
+  /** Units that need the service (check and dry run): what a translate run would send. */
+  pending: PendingUnit[];
   stale: StaleEdit[];
   /** Problems in the project's files (errors and warnings). */
   diagnostics: Diagnostic[];
@@ -103,19 +116,24 @@ export function emptyLocaleReport(): LocaleReport {
 }
 
 /**
- * The process exit code for a report: 4 when the quota or budget stopped the run, 3 when
- * units failed or a file could not be read or written, 10 when a check (or a frozen run)
- * found work, else 0.
+ * How a run ended, for a host to map to its own signal (an exit code, a failed build):
+ * - `stopped`: the quota or the budget stopped sending;
+ * - `work`: a check or a frozen run found units missing, stale or failed, or files out of date;
+ * - `failed`: units failed or a file could not be read or written;
+ * - `done`: everything is translated.
  */
-export function exitCodeOf(report: RunReport): 0 | 3 | 4 | 10 {
-  if (report.stopped) return 4;
+export type RunOutcome = 'done' | 'failed' | 'stopped' | 'work';
+
+/** The outcome of a report (see {@link RunOutcome}). */
+export function runOutcome(report: RunReport): RunOutcome {
+  if (report.stopped) return 'stopped';
   const errors = report.diagnostics.some((d) => d.severity === 'error');
   if (report.mode === 'check' || report.mode === 'frozen') {
     const work =
       Object.values(report.locales).some((l) => l.pending > 0 || l.failed > 0) ||
       report.files.outdated.length > 0;
-    if (work) return 10;
+    if (work) return 'work';
   }
-  if (report.failures.length > 0 || errors) return 3;
-  return 0;
+  if (report.failures.length > 0 || errors) return 'failed';
+  return 'done';
 }

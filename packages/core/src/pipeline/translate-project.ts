@@ -1,9 +1,15 @@
+import { relative, resolve, sep } from 'node:path';
 import { AuthorizationError, QuotaExceededError, type TransloomClient } from '@transloom/client';
 import pLimit from 'p-limit';
-import { ConfigError, closest, type ResolvedConfig } from '../config/resolve-config.js';
+import { closest } from '../config/closest.js';
+import { ConfigError } from '../config/config-error.js';
+import type { ResolvedConfig } from '../config/resolve-config.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
 import { hashOf } from '../hashing/hash-of.js';
+import { checkRunPaths } from '../project/check-run-paths.js';
 import { expandFiles } from '../project/expand-files.js';
+import { PathGuard } from '../project/path-guard.js';
+import type { RunEvent, ServiceConnection } from '../project/project-types.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { countPending } from './count-pending.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
@@ -24,21 +30,6 @@ import {
 import { assembleTranslation, type UnitForm, unitForms } from './unit-forms.js';
 import { type TargetResult, type TargetWork, writeTarget } from './write-target.js';
 
-/** A connection to the translation service, made only when a run has something to send. */
-export interface ServiceConnection {
-  client: TransloomClient;
-  /** HTTP requests made through `client` so far. */
-  requests(): number;
-  close(): Promise<void>;
-}
-
-/** Progress of a run, for a progress display. */
-export type RunEvent =
-  | { type: 'planned'; locales: Record<string, { send: number; units: number }> }
-  | { type: 'batch'; locale: string; texts: number }
-  | { type: 'written'; path: string }
-  | { type: 'glossary'; pushed: string[]; created: boolean };
-
 /** Options of {@link translateProject}. */
 export interface TranslateProjectOptions {
   config: ResolvedConfig;
@@ -47,10 +38,15 @@ export interface TranslateProjectOptions {
    * give; `dry-run` and `check` write nothing (a check reads no memory either).
    */
   mode?: RunReport['mode'];
-  /** Opens the service; called at most once, and only when there is something to send. */
+  /**
+   * The service connection; called at most once, and only when there is something to send.
+   * The connection stays open: whoever made it closes it.
+   */
   connect?: () => Promise<ServiceConnection>;
   /** Only these target locales. */
   locales?: readonly string[];
+  /** Only these source files (relative to the root or absolute); others keep their lock lines. */
+  files?: readonly string[];
   /** Translate every unit again (people's text and the translation memory aside). */
   force?: boolean;
   /** Translate people's text again too. */
@@ -96,8 +92,13 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const { config } = options;
   const mode = options.mode ?? 'translate';
   const locales = runLocales(config, options.locales);
-  const [files, { lock, text: lockText }, glossary] = await Promise.all([
-    expandFiles(config),
+  const guard = new PathGuard(config.root, config.file);
+  const all = await expandFiles(config);
+  const only = options.files && new Set(options.files.map((f) => projectPath(config.root, f)));
+  const files = only ? all.filter((f) => only.has(f.source)) : all;
+  // Every path the run reads or writes, links followed, before anything is read or sent.
+  await checkRunPaths(guard, config, files, locales);
+  const [{ lock, text: lockText }, glossary] = await Promise.all([
     readLock(config.lockFile),
     loadProjectGlossary(config),
   ]);
@@ -118,6 +119,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     locales: Object.fromEntries(locales.map((l) => [l, emptyLocaleReport()])),
     files: { total: plans.length, upToDate: 0, written: [], outdated: [] },
     failures: [],
+    pending: [],
     stale: [],
     diagnostics: [...(glossary?.warnings ?? [])],
     stopped: undefined,
@@ -137,7 +139,12 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         if (result.error) report.diagnostics.push(...result.error);
         if (result.written) {
           report.files.written.push(work.locale.target);
-          options.onEvent?.({ type: 'written', path: work.locale.target });
+          options.onEvent?.({
+            type: 'written',
+            path: work.locale.target,
+            locale: work.locale.locale,
+            source: work.plan.file.source,
+          });
         } else if (result.changed) {
           report.files.outdated.push(work.locale.target);
         }
@@ -242,7 +249,18 @@ export async function translateProject(options: TranslateProjectOptions): Promis
                 else failure ??= result;
                 if (phase !== 'memory') fromMemory = false;
                 if (--open > 0) return;
-                if (failure) {
+                if (failure && (mode === 'check' || mode === 'dry-run')) {
+                  // Nothing was sent: the unit is what a translate run would send.
+                  work.outcomes.set(unit.id, { kind: 'failed', message: failure.error });
+                  report.pending.push({
+                    file: plan.file.source,
+                    line: unit.line,
+                    column: unit.column,
+                    locale: locale.locale,
+                    unit: unit.id,
+                    state: unitPlan.state === 'new' ? 'new' : 'changed',
+                  });
+                } else if (failure) {
                   work.outcomes.set(unit.id, { kind: 'failed', message: failure.error });
                   counts.failed++;
                   report.failures.push({
@@ -289,9 +307,11 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         { send: byLocale.get(l)?.length ?? 0, units: report.locales[l]!.pending },
       ]),
     ),
+    files: { total: report.files.total, upToDate: report.files.upToDate },
   });
 
   let connection: ServiceConnection | undefined;
+  let requestsBefore = 0;
   const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
   let fatal: unknown;
   try {
@@ -299,6 +319,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       if (!options.connect)
         throw new Error('translateProject: there is something to send but no connect() was given');
       connection = await options.connect();
+      requestsBefore = connection.requests();
       await sendPending({
         connection,
         queue,
@@ -332,24 +353,20 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     );
     for (const work of works) settled(work);
     await Promise.all(finishing);
-    if (connection) {
-      report.requests = connection.requests();
-      await connection.close();
-    }
+    // The connection is the caller's: it may serve its next run too.
+    if (connection) report.requests = connection.requests() - requestsBefore;
   }
   if (!options.memory) await memory.close();
   report.billedCharacters = queue.stats.billedCharacters;
-  if (mode === 'check' || mode === 'dry-run') {
-    // Nothing is sent: what would be is already counted as pending.
-    for (const counts of Object.values(report.locales)) counts.failed = 0;
-    report.failures = [];
-  }
-  if (write)
+  if (write) {
+    const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
     await writeLock(
       config.lockFile,
-      nextLock(lock, plans, works, results, locales, glossaryState.locked),
+      nextLock(lock, plans, works, results, locales, glossaryState.locked, untouched),
       lockText,
     );
+  }
+  report.pending.sort(byPosition);
   report.files.written.sort();
   report.files.outdated.sort();
   report.durationMs = performance.now() - started;
@@ -358,3 +375,20 @@ export async function translateProject(options: TranslateProjectOptions): Promis
 }
 
 type UnitFailureReason = RunReport['failures'][number]['reason'];
+
+function byPosition(
+  a: { file: string; line: number; column: number; locale: string },
+  b: { file: string; line: number; column: number; locale: string },
+): number {
+  return (
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    (a.locale < b.locale ? -1 : a.locale > b.locale ? 1 : 0)
+  );
+}
+
+// A path given by a host (absolute, or relative to the root; any separator) as the project names it.
+function projectPath(root: string, path: string): string {
+  return relative(root, resolve(root, path)).split(sep).join('/');
+}

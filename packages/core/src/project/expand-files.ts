@@ -1,6 +1,7 @@
 import { glob } from 'tinyglobby';
+import { ConfigError } from '../config/config-error.js';
 import type { FileEntry } from '../config/config-schema.js';
-import { ConfigError, type ResolvedConfig } from '../config/resolve-config.js';
+import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { FormatName, FormatOptions } from '../formats/format-adapter.js';
 
 /** A source file of the project and where its translations go. */

@@ -1,6 +1,7 @@
-import { exitCodeOf, loadConfig, type RunReport, translateProject } from '@transloom/core';
+import { createProject, type RunReport } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { colorEnabled, colors } from '../color.js';
+import { exitCodeOf } from '../exit-code.js';
 import {
   jsonSummary,
   localeTable,
@@ -8,7 +9,7 @@ import {
   statusTable,
   summaryLine,
 } from '../format-report.js';
-import { chooseService } from '../open-service.js';
+import { startLocalService } from '../local-service.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
 import { createProgressDisplay, progressStyle } from '../progress-display.js';
 
@@ -20,10 +21,12 @@ atomically, with the lock written last.
 
 Options:
   --locale L         only this target locale (repeatable)
+  --file PATH        only this source file (repeatable)
   --dry-run          print what would be sent (units, characters, requests per locale); send and write nothing
   --force            translate every unit again (people's edits are still kept)
   --overwrite-edits  translate units a person edited too
   --frozen           send nothing: write what the lock and translation memory give; exit 10 if more is needed
+  --no-wait          when another run is working on the project, exit 2 instead of waiting for it
   --json             print one JSON summary on stdout
   --quiet            no progress output
   --cwd DIR          run in DIR (default: the current directory)
@@ -37,97 +40,120 @@ Exit codes: 0 done, 1 internal error, 2 usage or config error, 3 some units fail
 `;
 
 /** Help of `transloom check`. */
-export const CHECK_USAGE = `Usage: transloom check [--locale L]... [--json] [--cwd DIR] [-c FILE]
+export const CHECK_USAGE = `Usage: transloom check [--locale L]... [--file PATH]... [--json] [--cwd DIR] [-c FILE]
 
 Sends nothing and writes nothing. Exits 10 when any unit is missing, stale or failed, or a
-target file is out of date; 0 when everything is translated.
+target file is out of date; 0 when everything is translated. --json lists every missing or
+stale unit with its file, line and locale.
 `;
 
 /** Help of `transloom status`. */
 export const STATUS_USAGE = `Usage: transloom status [--locale L]... [--json] [--cwd DIR] [-c FILE]
 
 Prints, per locale, how many units are up to date, new, changed, kept (a person's text) and
-removed. Sends nothing and writes nothing.
+removed, then the file entries of the configuration. Sends nothing and writes nothing.
 `;
 
 type Mode = 'translate' | 'check' | 'status';
 
-/** `transloom translate`, `check` and `status`. */
-export async function translateCommand(
+const HELP: Record<Mode, string> = {
+  translate: TRANSLATE_USAGE,
+  check: CHECK_USAGE,
+  status: STATUS_USAGE,
+};
+
+/** `transloom translate`, `check` and `status`: one call on the project, then its report. */
+export async function projectCommand(
   mode: Mode,
   argv: readonly string[],
   io: CliIo,
 ): Promise<number> {
-  const { values } = parseCommandArgs(mode, argv, {
+  const { values } = parseCommandArgs(argv, {
     ...PROJECT_OPTIONS,
     locale: { type: 'string', multiple: true },
+    file: { type: 'string', multiple: true },
     ...(mode === 'translate'
       ? {
           'dry-run': { type: 'boolean' },
           force: { type: 'boolean' },
           'overwrite-edits': { type: 'boolean' },
           frozen: { type: 'boolean' },
+          'no-wait': { type: 'boolean' },
           quiet: { type: 'boolean', short: 'q' },
         }
       : {}),
   });
   if (values.help) {
-    io.stdout.write(
-      mode === 'translate' ? TRANSLATE_USAGE : mode === 'check' ? CHECK_USAGE : STATUS_USAGE,
-    );
+    io.stdout.write(HELP[mode]);
     return EXIT.ok;
   }
   const flags = values as Record<string, boolean | undefined>;
   const c = colors(io);
-  const cwd = workingDirectory(io.cwd, values.cwd);
-  const config = await loadConfig({ cwd, ...(values.config ? { configFile: values.config } : {}) });
-  const runMode: RunReport['mode'] =
-    mode !== 'translate'
-      ? 'check'
-      : flags['dry-run']
-        ? 'dry-run'
-        : flags.frozen
-          ? 'frozen'
-          : 'translate';
-  const service =
-    runMode === 'translate'
-      ? chooseService({
-          env: io.env,
-          root: config.root,
-          notice: (line) => io.stderr.write(`transloom: ${line}\n`),
-        })
-      : undefined;
+  const dryRun = mode === 'translate' && Boolean(flags['dry-run']);
   const progress = createProgressDisplay(
     io,
-    runMode === 'translate' ? progressStyle(io, Boolean(flags.quiet)) : 'none',
+    mode === 'translate' ? progressStyle(io, Boolean(flags.quiet)) : 'none',
     colorEnabled(io),
   );
+  const notice = (line: string) => {
+    if (!flags.quiet) io.stderr.write(`transloom: ${line}\n`);
+  };
+  const project = await createProject({
+    cwd: workingDirectory(io.cwd, values.cwd),
+    ...(values.config ? { configFile: values.config } : {}),
+    env: io.env,
+    localService: startLocalService,
+    onEvent(event) {
+      if (event.type === 'service' && event.kind === 'local')
+        notice(
+          `using the built-in local service at ${event.url} (pseudo-localization); set TRANSLOOM_API_KEY and TRANSLOOM_API_URL to translate with a real one`,
+        );
+      else if (event.type === 'waiting')
+        notice(
+          `waiting for another run on this project (pid ${event.holder.pid} on ${event.holder.host}, since ${event.holder.since}); use --no-wait to stop instead`,
+        );
+      else progress.onEvent(event);
+    },
+  });
   let report: RunReport;
   try {
-    report = await translateProject({
-      config,
-      mode: runMode,
-      ...(service ? { connect: service.connect } : {}),
+    const call = {
       ...(values.locale ? { locales: values.locale } : {}),
-      force: Boolean(flags.force),
-      overwriteEdits: Boolean(flags['overwrite-edits']),
+      ...(values.file ? { files: values.file } : {}),
       ...(io.signal ? { signal: io.signal } : {}),
-      onEvent: (event) => progress.onEvent(event),
-    });
+    };
+    report =
+      mode !== 'translate'
+        ? await project.check(call)
+        : dryRun
+          ? await project.plan(call)
+          : await project.translate({
+              ...call,
+              frozen: Boolean(flags.frozen),
+              force: Boolean(flags.force),
+              overwriteEdits: Boolean(flags['overwrite-edits']),
+              wait: !flags['no-wait'],
+            });
   } finally {
     progress.stop();
+    await project.close();
   }
   const code = exitCodeOf(report);
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(jsonSummary(report))}\n`);
+    io.stdout.write(`${JSON.stringify(jsonSummary(report, code))}\n`);
   } else {
     const out = mode === 'status' ? io.stdout : io.stderr;
     out.write(`${mode === 'status' ? statusTable(report) : localeTable(report)}\n`);
-    for (const line of problemLines(report, c)) io.stderr.write(`${line}\n`);
+    if (mode === 'status') {
+      for (const [i, entry] of project.config.files.entries())
+        io.stdout.write(
+          `files[${i}]: ${entry.source}${entry.target ? ` -> ${entry.target}` : ''}${entry.format ? ` (${entry.format})` : ''}\n`,
+        );
+    }
+    for (const line of problemLines(report, c, { pending: mode === 'check' }))
+      io.stderr.write(`${line}\n`);
     if (mode === 'translate')
-      io.stderr.write(
-        `${runMode === 'dry-run' ? 'dry run: nothing was sent or written' : summaryLine(report)}\n`,
-      );
+      io.stderr.write(`${dryRun ? 'dry run: nothing was sent or written' : summaryLine(report)}\n`);
     if (mode === 'check') {
       io.stderr.write(
         code === EXIT.work

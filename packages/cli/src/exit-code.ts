@@ -1,0 +1,19 @@
+import { type RunReport, runOutcome } from '@transloom/core';
+import { EXIT } from './cli-io.js';
+
+/**
+ * The exit code of a run: 4 when the quota or budget stopped it, 3 when units failed or a
+ * file could not be read or written, 10 when a check (or a frozen run) found work, else 0.
+ */
+export function exitCodeOf(report: RunReport): 0 | 3 | 4 | 10 {
+  switch (runOutcome(report)) {
+    case 'stopped':
+      return EXIT.quota;
+    case 'work':
+      return EXIT.work;
+    case 'failed':
+      return EXIT.failed;
+    default:
+      return EXIT.ok;
+  }
+}

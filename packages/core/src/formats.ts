@@ -1,0 +1,63 @@
+// `@transloom/core/formats`: the format adapters and segment markup, for tools that read and
+// write localization files themselves.
+export {
+  type Diagnostic,
+  FormatError,
+  formatDiagnostic,
+  SegmentError,
+} from './document/diagnostics.js';
+export {
+  detectFormat,
+  type LoadDocumentOptions,
+  type LocDocument,
+  loadDocument,
+  type RenderOptions,
+} from './document/load-document.js';
+export {
+  decodeSourceFile,
+  encodeSourceText,
+  type FileEncoding,
+  type SourceFile,
+} from './document/source-file.js';
+export { type Edit, spliceEdits } from './document/splice-edits.js';
+export type {
+  AdapterUnit,
+  FormatAdapter,
+  FormatName,
+  FormatOptions,
+  PluralStructure,
+  RenderContext,
+  Selector,
+  Unit,
+  UnitTranslation,
+  Variant,
+} from './formats/format-adapter.js';
+export { formatAdapters } from './formats/registry.js';
+export { assembleTranslation, type UnitForm, unitForms } from './pipeline/unit-forms.js';
+export {
+  PLURAL_CATEGORIES,
+  type PluralCategory,
+  pluralCategories,
+  representativeNumber,
+} from './plurals/plural-categories.js';
+export {
+  compareSegmentMarkup,
+  mapSegmentText,
+  parseSegment,
+  SegmentSyntaxError,
+  type SegmentToken,
+  segmentIds,
+  segmentText,
+  serializeSegment,
+} from './segments/parse-segment.js';
+export {
+  MarkupMismatchError,
+  renderSegment,
+  type SegmentWriter,
+} from './segments/render-segment.js';
+export {
+  escapeSegmentText,
+  type Original,
+  SegmentBuilder,
+  type SegmentMarkup,
+} from './segments/segment-markup.js';

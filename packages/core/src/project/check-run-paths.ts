@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import type { ProjectFile } from './expand-files.js';
+import type { PathGuard } from './path-guard.js';
+
+/** The project's state directory (local service database, run lock, default memory). */
+export const STATE_DIRECTORY = '.transloom';
+
+/**
+ * Checks, with symbolic links followed, every path a run reads or writes: each source file
+ * and each of its targets, the lock, the translation memory, the glossary files and the state
+ * directory. The first that leads out of the project is a ConfigError naming its key.
+ */
+export async function checkRunPaths(
+  guard: PathGuard,
+  config: ResolvedConfig,
+  files: readonly ProjectFile[],
+  locales: readonly string[],
+): Promise<void> {
+  const checks: Array<Promise<unknown>> = [
+    guard.check('lockFile', config.lockFile),
+    guard.check('(state directory)', join(config.root, STATE_DIRECTORY)),
+  ];
+  if (config.translationMemory)
+    checks.push(guard.check('translationMemory.path', config.translationMemory));
+  if (typeof config.glossary === 'string' && !config.glossary.includes('{'))
+    checks.push(guard.check('glossary', config.glossary));
+  else if (typeof config.glossary === 'object')
+    for (const [locale, path] of Object.entries(config.glossary))
+      checks.push(guard.check(`glossary.${locale}`, path));
+  const wanted = new Set(locales);
+  for (const file of files) {
+    checks.push(guard.check(`files[${file.entryIndex}].source`, file.source));
+    for (const locale of file.locales)
+      if (wanted.has(locale))
+        checks.push(guard.check(`files[${file.entryIndex}].target`, file.target(locale)));
+  }
+  await Promise.all(checks);
+}

@@ -1,0 +1,86 @@
+import { lstat, readlink, realpath } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { ConfigError } from '../config/config-error.js';
+import { isInside } from '../config/config-paths.js';
+
+function outside(key: string, path: string, file: string | undefined): ConfigError {
+  return new ConfigError(
+    [
+      {
+        path: key,
+        message: `'${path}' is outside the project; every path Transloom reads or writes must be inside the project root`,
+      },
+    ],
+    file,
+  );
+}
+
+/**
+ * Checks that paths resolve inside the project root with symbolic links followed: a file, or
+ * for a file that does not exist yet, its nearest existing directory. A link inside the project
+ * that points inside it is fine; one that leads out is a ConfigError naming the key and the
+ * path, raised before anything is read from or written to it. Real paths of directories are
+ * remembered, so checking every file of a big project costs one `lstat` per file.
+ */
+export class PathGuard {
+  private rootReal: Promise<string> | undefined;
+  private readonly directories = new Map<string, Promise<string | undefined>>();
+
+  constructor(
+    readonly root: string,
+    private readonly configFile?: string,
+  ) {}
+
+  /** Checks `path` (absolute, or relative to the root) for `key`; resolves to the absolute path. */
+  async check(key: string, path: string): Promise<string> {
+    const absolute = resolve(this.root, path);
+    const shown = relative(this.root, absolute) || '.';
+    if (!isInside(this.root, absolute)) throw outside(key, path, this.configFile);
+    this.rootReal ??= realpath(this.root);
+    const root = await this.rootReal;
+    let stat: Awaited<ReturnType<typeof lstat>> | undefined;
+    try {
+      stat = await lstat(absolute);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    let real: string | undefined;
+    if (stat?.isSymbolicLink()) {
+      real = await realpath(absolute).catch(() => undefined);
+      if (real === undefined) {
+        // A dangling link: judged by where it points.
+        const target = resolve(dirname(absolute), await readlink(absolute));
+        const parent = await this.realDirectory(dirname(target));
+        real =
+          parent === undefined
+            ? undefined
+            : resolve(parent, target.slice(dirname(target).length + 1));
+      }
+    } else {
+      const parent = await this.realDirectory(dirname(absolute));
+      real =
+        parent === undefined
+          ? undefined
+          : resolve(parent, absolute.slice(dirname(absolute).length + 1));
+      if (stat?.isDirectory()) real = await this.realDirectory(absolute);
+    }
+    if (real !== undefined && !isInside(root, real)) throw outside(key, shown, this.configFile);
+    return absolute;
+  }
+
+  // The real path of a directory, or of its nearest existing ancestor joined with the rest.
+  private realDirectory(directory: string): Promise<string | undefined> {
+    let known = this.directories.get(directory);
+    if (!known) {
+      known = realpath(directory).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT' && error.code !== 'ENOTDIR') throw error;
+        const parent = dirname(directory);
+        if (parent === directory) return undefined;
+        const real = await this.realDirectory(parent);
+        return real === undefined ? undefined : resolve(real, directory.slice(parent.length + 1));
+      });
+      this.directories.set(directory, known);
+    }
+    return known;
+  }
+}

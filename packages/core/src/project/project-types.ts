@@ -1,0 +1,161 @@
+import type { TransloomClient, Usage } from '@transloom/client';
+import type { TransloomConfig } from '../config/config-schema.js';
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import type { Diagnostic } from '../document/diagnostics.js';
+import type { RunLockHolder } from '../errors/project-locked-error.js';
+import type { RunReport } from '../pipeline/run-report.js';
+import type { TranslationMemory } from '../pipeline/translation-memory.js';
+
+/** A connection to the translation service, opened only when a call has something to send. */
+export interface ServiceConnection {
+  client: TransloomClient;
+  /** The service's base URL. */
+  url?: string;
+  /** HTTP requests made through `client` so far (retries included). */
+  requests(): number;
+  close(): Promise<void>;
+}
+
+/** A service a host has started for a project (the built-in local service). */
+export interface StartedService {
+  url: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the built-in local service for a project. Hosts that can carry it (the CLI, the Vite
+ * plugin) inject this; hosts that cannot (a bundled Action) leave it out and need a key.
+ */
+export type LocalServiceStarter = (options: {
+  /** The project's state directory (`.transloom/`), inside the project. */
+  stateDir: string;
+}) => Promise<StartedService>;
+
+/** Which service a project talks to, when the host chooses instead of the environment. */
+export type ServiceOption =
+  | { url: string; apiKey: string }
+  | { connect(): Promise<ServiceConnection> };
+
+/** Progress of a call on a project, for a progress display or a host's log. */
+export type RunEvent =
+  /** Planning is done: what each locale will send, and how many source files needed no look. */
+  | {
+      type: 'planned';
+      locales: Record<string, { send: number; units: number }>;
+      files: { total: number; upToDate: number };
+    }
+  /** A batch of texts was answered and verified. */
+  | { type: 'batch'; locale: string; texts: number }
+  /** A target file was written. */
+  | { type: 'written'; path: string; locale: string; source: string }
+  /** Glossary dictionaries were sent to the service. */
+  | { type: 'glossary'; pushed: string[]; created: boolean }
+  /** The service of this project was chosen (the local one is started at this point). */
+  | { type: 'service'; kind: 'remote' | 'local' | 'host'; url: string | undefined }
+  /** Another run holds the project's run lock; this call waits for it. */
+  | { type: 'waiting'; holder: RunLockHolder; lockFile: string };
+
+/** Options of {@link createProject}. */
+export interface CreateProjectOptions {
+  /** Where the configuration is searched from (upward), and the root of an inline `config`. */
+  cwd?: string;
+  /** A configuration file to read instead of searching. */
+  configFile?: string;
+  /** The configuration itself (paths relative to `cwd`): no file is searched or read. */
+  config?: TransloomConfig;
+  /** The service to use; by default chosen from `env` (see {@link chooseService}). */
+  service?: ServiceOption;
+  /** How to start the built-in local service when no key is set. */
+  localService?: LocalServiceStarter;
+  /** Environment read for `TRANSLOOM_API_KEY` and `TRANSLOOM_API_URL` (default: `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The translation memory (default: the configured store, opened on first use). */
+  memory?: TranslationMemory;
+  /** Told of every call's progress (a call's own `onEvent` is told too). */
+  onEvent?: (event: RunEvent) => void;
+}
+
+/** What every call on a project accepts. */
+export interface RunOptions {
+  /**
+   * Only these source files (relative to the root or absolute): a saved file is translated
+   * without looking at the rest. Files that are not sources of the project are ignored.
+   */
+  files?: readonly string[];
+  /** Only these target locales. */
+  locales?: readonly string[];
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+/** Options of {@link Project.translate}. */
+export interface TranslateOptions extends RunOptions {
+  /** Send nothing: write what the lock and the translation memory give; report the rest. */
+  frozen?: boolean;
+  /** Translate every unit again (people's text and the translation memory aside). */
+  force?: boolean;
+  /** Translate units a person edited too. */
+  overwriteEdits?: boolean;
+  /**
+   * When another run holds the project (another terminal, a CI step), wait for it (default)
+   * or fail at once with a ProjectLockedError.
+   */
+  wait?: boolean;
+}
+
+/** What {@link Project.glossary}'s `validate` found. */
+export interface GlossaryValidation {
+  /** The glossary's files, relative to the root. */
+  files: string[];
+  /** How the files were read, e.g. `table`; see the core README. */
+  layout: string | undefined;
+  dictionaries: Array<{ locale: string; sourceLang: string; targetLang: string; entries: number }>;
+  warnings: Diagnostic[];
+}
+
+/** What {@link Project.glossary}'s `push` did. */
+export interface GlossaryPush {
+  glossaryId: string | undefined;
+  /** Target locales whose dictionary was sent. */
+  pushed: string[];
+  created: boolean;
+  requests: number;
+}
+
+/** What {@link Project.glossary}'s `pull` did. */
+export interface GlossaryPull {
+  glossaryId: string;
+  /** Files written, relative to the root. */
+  written: string[];
+  requests: number;
+}
+
+/**
+ * A project: its configuration read once, one service connection and one translation memory
+ * for every call, and calls run one after another (two saves never race on the lock).
+ */
+export interface Project {
+  /** The project root (the configuration's directory). */
+  readonly root: string;
+  /** The configuration in use. */
+  readonly config: ResolvedConfig;
+  /** What a run would do: units and characters to send, requests, per locale. Sends and writes nothing. */
+  plan(options?: RunOptions): Promise<RunReport>;
+  /** Translates what is new or changed, verified, written atomically, the lock last. */
+  translate(options?: TranslateOptions): Promise<RunReport>;
+  /** Sends, writes and reads from the memory nothing; lists what is missing or stale. */
+  check(options?: RunOptions): Promise<RunReport>;
+  /** The project glossary: check its files, send changed dictionaries, write the service's back. */
+  readonly glossary: {
+    validate(options?: { signal?: AbortSignal }): Promise<GlossaryValidation>;
+    push(options?: { signal?: AbortSignal; wait?: boolean }): Promise<GlossaryPush>;
+    pull(options?: { signal?: AbortSignal; wait?: boolean }): Promise<GlossaryPull>;
+  };
+  /** Characters used in this period, from the service. */
+  usage(options?: { signal?: AbortSignal }): Promise<Usage>;
+  /** Reads the configuration again (after it changed on disk). */
+  reload(): Promise<ResolvedConfig>;
+  /** Closes the service connection (stopping a local service) and the translation memory. */
+  close(): Promise<void>;
+}
