@@ -31,6 +31,7 @@ it('exports exactly the public API', () => {
       "readStyleRulesFile",
       "rulesOut",
       "runServerCommand",
+      "startLocalService",
       "startServer",
       "tokenizeText",
       "translateWorkflow",

@@ -58,4 +58,5 @@ export type {
   SpeechSegment,
 } from './speech/speech-engine.js';
 export { utteranceDetector } from './speech/utterance-detector.js';
+export { type LocalService, startLocalService } from './start-local-service.js';
 export type { StyleRuleSeed } from './store/style-rule-store.js';
