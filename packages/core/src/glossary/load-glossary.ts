@@ -1,18 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { extname, relative, resolve } from 'node:path';
-import {
-  baseLanguage,
-  GLOSSARY_LANGUAGES,
-  type GlossaryEntry,
-  type LocatedGlossaryEntry,
-  parseGlossaryEntries,
-  validateGlossaryEntries,
-} from '@transloom/client/wire';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { TransloomError } from '@transloom/client';
+import { baseLanguage, GLOSSARY_LANGUAGES, type GlossaryEntry } from '@transloom/client/wire';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { type Diagnostic, formatDiagnostic } from '../document/diagnostics.js';
 import { hashOf } from '../hashing/hash-of.js';
+import { checkGlossaryEntries } from './check-glossary-entries.js';
+import { describeGlossaryLayout } from './describe-glossary-layout.js';
+import type { GlossaryLayoutKind } from './glossary-layout.js';
+import { glossaryDiagnostic, relativeGlossaryPath } from './glossary-source.js';
+import type { PositionedEntry } from './parse-glossary-file.js';
+import { readProjectGlossaryFiles } from './read-glossary-files.js';
 
 /** The entries one target locale is translated with. */
 export interface GlossaryDictionary {
@@ -28,8 +24,14 @@ export interface GlossaryDictionary {
 export interface ProjectGlossary {
   /** Target locale -> its dictionary. */
   dictionaries: Map<string, GlossaryDictionary>;
-  /** Problems that did not stop it (locales the service has no glossaries for). */
+  /** Problems that did not stop it (ignored columns and rows, suspicious entries, unsupported languages). */
   warnings: Diagnostic[];
+  /** How the files were read (see {@link GlossaryLayoutKind}). */
+  layout: GlossaryLayoutKind;
+  /** The layout in words, e.g. `a CSV table in glossary.csv: a header row of locales (en, de), ...`. */
+  layoutDescription: string;
+  /** The files read, relative to the root. */
+  files: string[];
 }
 
 /** A glossary file that breaks the contract's entry rules; every problem has a line. */
@@ -48,165 +50,82 @@ export class GlossaryError extends TransloomError {
 }
 
 const SUPPORTED = new Set<string>(GLOSSARY_LANGUAGES);
+/** Errors listed per file; a broken file would otherwise print one per line. */
+const MAX_ERRORS_PER_FILE = 100;
 
-function located(
-  file: string,
-  line: number,
-  column: number,
-  rule: string,
-  message: string,
-  severity: Diagnostic['severity'] = 'error',
-): Diagnostic {
-  return { file, line, column, rule, severity, message };
-}
-
-async function readText(root: string, path: string): Promise<{ name: string; text: string }> {
-  const name = relative(root, resolve(root, path)) || path;
-  try {
-    return { name, text: (await readFile(resolve(root, path), 'utf8')).replace(/^\uFEFF/, '') };
-  } catch (error) {
-    throw new GlossaryError([
-      located(name, 1, 1, 'glossary-unreadable', `cannot be read: ${(error as Error).message}`),
-    ]);
+function sortAndCap(errors: Diagnostic[]): Diagnostic[] {
+  errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const out: Diagnostic[] = [];
+  const perFile = new Map<string, number>();
+  for (const error of errors) {
+    const count = (perFile.get(error.file) ?? 0) + 1;
+    perFile.set(error.file, count);
+    if (count <= MAX_ERRORS_PER_FILE) out.push(error);
   }
-}
-
-// One multilingual table: a header row of locales, then one row per term.
-function readTable(
-  name: string,
-  text: string,
-  locales: readonly string[],
-  sourceLocale: string,
-  diagnostics: Diagnostic[],
-): Map<string, LocatedGlossaryEntry[]> {
-  const tsv =
-    extname(name).toLowerCase() === '.tsv' ||
-    (!text.split('\n', 1)[0]!.includes(',') && text.includes('\t'));
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parseCsv(text, {
-      delimiter: tsv ? '\t' : ',',
-      quote: tsv ? false : '"',
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const e = error as { lines?: number; message: string };
-    diagnostics.push(
-      located(name, e.lines ?? 1, 1, 'malformed-line', e.message.replace(/^Invalid [^:]*: /, '')),
-    );
-    return new Map();
-  }
-  const header = records[0]?.record.map((cell) => cell.trim()) ?? [];
-  const sourceColumn = header.findIndex(
-    (cell) => cell.toLowerCase() === sourceLocale.toLowerCase(),
-  );
-  if (sourceColumn === -1) {
-    diagnostics.push(
-      located(
-        name,
-        1,
-        1,
-        'glossary-header',
-        `the first row must name the locale of each column, including the source locale '${sourceLocale}'; found: ${header.join(', ') || '(nothing)'}`,
-      ),
-    );
-    return new Map();
-  }
-  const rows = records.slice(1).filter(({ record, info }) => {
-    if (record.length === header.length) return true;
-    diagnostics.push(
-      located(
-        name,
-        info.lines,
-        1,
-        'malformed-line',
-        `expected ${header.length} fields (one per header column), found ${record.length}`,
-      ),
-    );
-    return false;
-  });
-  const out = new Map<string, LocatedGlossaryEntry[]>();
-  header.forEach((cell, column) => {
-    if (column === sourceColumn) return;
-    const locale = locales.find((l) => l.toLowerCase() === cell.toLowerCase());
-    if (!locale) {
-      diagnostics.push(
-        located(
-          name,
-          1,
-          1,
-          'glossary-header',
-          `column ${column + 1} ('${cell}') is not a target locale; it is ignored`,
-          'warning',
+  for (const [file, count] of perFile) {
+    if (count > MAX_ERRORS_PER_FILE)
+      out.push(
+        glossaryDiagnostic(
+          file,
+          { line: 1, column: 1 },
+          'glossary-too-many-problems',
+          `${count - MAX_ERRORS_PER_FILE} more problems in this file are not listed`,
         ),
       );
-      return;
-    }
-    const entries: LocatedGlossaryEntry[] = [];
-    for (const { record, info } of rows) {
-      const source = record[sourceColumn]!;
-      const target = record[column]!;
-      // A row may leave a locale empty: that term has no entry there.
-      if (target === '') continue;
-      entries.push({ source, target, line: info.lines });
-    }
-    out.set(locale, entries);
-  });
+  }
   return out;
 }
 
 /**
- * Reads the configured glossary and checks every entry against the contract's rules (parts
- * 2.2 and 8) before anything is sent. Throws a GlossaryError naming the file, line and rule.
+ * Reads the configured glossary in its layout (table, entry rows, or one file per locale)
+ * and checks every entry against the contract's rules (parts 2.2 and 8) before anything is
+ * sent. Throws a GlossaryError naming the file, line, column and rule of each problem.
  */
 export async function loadProjectGlossary(
   config: ResolvedConfig,
 ): Promise<ProjectGlossary | undefined> {
-  if (config.glossary === undefined) return undefined;
-  const diagnostics: Diagnostic[] = [];
-  const byLocale = new Map<string, { name: string; entries: LocatedGlossaryEntry[] }>();
-  if (typeof config.glossary === 'string') {
-    const { name, text } = await readText(config.root, config.glossary);
-    for (const [locale, entries] of readTable(
-      name,
-      text,
-      config.targetLocales,
-      config.sourceLocale,
-      diagnostics,
-    )) {
-      byLocale.set(locale, { name, entries });
-    }
-  } else {
-    for (const [locale, path] of Object.entries(config.glossary)) {
-      const { name, text } = await readText(config.root, path);
-      const format = extname(name).toLowerCase() === '.csv' ? 'csv' : 'tsv';
-      const parsed = parseGlossaryEntries(text, {
-        format,
-        sourceLang: config.sourceLocale,
-        targetLang: locale,
-      });
-      for (const issue of parsed.issues)
-        diagnostics.push(located(name, issue.line, 1, issue.rule, issue.message));
-      byLocale.set(locale, { name, entries: parsed.entries });
-    }
+  const read = await readProjectGlossaryFiles(config);
+  if (!read) return undefined;
+  const diagnostics: Diagnostic[] = [...read.problems];
+  const missing = read.files.filter((f) => f.missing);
+  if (read.set.kind === 'pairs' && missing.length === read.files.length) {
+    diagnostics.push(
+      glossaryDiagnostic(
+        relativeGlossaryPath(config.root, read.set.pattern!),
+        { line: 1, column: 1 },
+        'glossary-unreadable',
+        `no file for any target locale (looked for ${read.files.map((f) => f.name).join(', ')})`,
+      ),
+    );
+  } else if (read.set.kind !== 'pairs') {
+    for (const file of missing)
+      diagnostics.push(
+        glossaryDiagnostic(
+          file.name,
+          { line: 1, column: 1 },
+          'glossary-unreadable',
+          'does not exist',
+        ),
+      );
+  }
+  const byLocale = new Map<string, { name: string; entries: PositionedEntry[] }>();
+  for (const file of read.files) {
+    if (!file.model) continue;
+    diagnostics.push(...file.model.diagnostics);
+    for (const [locale, entries] of file.model.entries)
+      byLocale.set(locale, { name: file.name, entries });
   }
   const dictionaries = new Map<string, GlossaryDictionary>();
-  const warnings: Diagnostic[] = diagnostics.filter((d) => d.severity === 'warning');
   const byPair = new Map<string, { locale: string; hash: string }>();
   const sourceLang = baseLanguage(config.sourceLocale).toLowerCase();
   for (const [locale, { name, entries }] of byLocale) {
-    for (const issue of validateGlossaryEntries(entries)) {
-      diagnostics.push(located(name, issue.line, 1, issue.rule, `${issue.message} (${locale})`));
-    }
+    diagnostics.push(...checkGlossaryEntries(entries));
     const targetLang = baseLanguage(locale).toLowerCase();
     if (!SUPPORTED.has(targetLang) || !SUPPORTED.has(sourceLang)) {
-      warnings.push(
-        located(
+      diagnostics.push(
+        glossaryDiagnostic(
           name,
-          1,
-          1,
+          { line: 1, column: 1 },
           'glossary-language',
           `the service has no glossaries for ${sourceLang} -> ${targetLang}; '${locale}' is translated without one`,
           'warning',
@@ -222,10 +141,9 @@ export async function loadProjectGlossary(
     const other = byPair.get(pair);
     if (other && other.hash !== hash) {
       diagnostics.push(
-        located(
+        glossaryDiagnostic(
           name,
-          1,
-          1,
+          { line: 1, column: 1 },
           'glossary-variant-conflict',
           `'${other.locale}' and '${locale}' share the ${sourceLang} -> ${targetLang} dictionary of a glossary but have different entries`,
         ),
@@ -235,8 +153,20 @@ export async function loadProjectGlossary(
     byPair.set(pair, { locale, hash });
     dictionaries.set(locale, { sourceLang, targetLang, entries: plain, hash });
   }
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0)
-    throw new GlossaryError(errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
-  return { dictionaries, warnings };
+  // A table reports a problem of a source cell once per locale column: keep one.
+  const unique = [
+    ...new Map(
+      diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}:${d.rule}:${d.message}`, d]),
+    ).values(),
+  ];
+  const errors = unique.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new GlossaryError(sortAndCap(errors));
+  const layout = describeGlossaryLayout(read, config.sourceLocale);
+  return {
+    dictionaries,
+    warnings: unique.filter((d) => d.severity === 'warning'),
+    layout: layout.kind,
+    layoutDescription: layout.description,
+    files: read.files.filter((f) => f.model).map((f) => f.name),
+  };
 }

@@ -25,6 +25,9 @@ describe('syncGlossary', async () => {
   const project = (dictionaries: Array<[string, GlossaryDictionary]>): ProjectGlossary => ({
     dictionaries: new Map(dictionaries),
     warnings: [],
+    layout: 'table',
+    layoutDescription: '',
+    files: [],
   });
 
   it('creates one glossary, then sends only the dictionaries whose content changed', async () => {

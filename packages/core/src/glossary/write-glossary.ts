@@ -1,8 +1,17 @@
-import { extname, resolve } from 'node:path';
-import { formatGlossaryEntries, type GlossaryEntry } from '@transloom/client/wire';
-import { stringify } from 'csv-stringify/sync';
+import { resolve } from 'node:path';
+import type { GlossaryEntry } from '@transloom/client/wire';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
+import type { GlossaryFileFormat } from './glossary-rows.js';
+import type { GlossarySource } from './glossary-source.js';
+import { GlossaryError } from './load-glossary.js';
+import { mergeGlossaryFile } from './merge-glossary-file.js';
+import { type GlossaryFileRole, parseGlossaryFile } from './parse-glossary-file.js';
+import { readProjectGlossaryFiles } from './read-glossary-files.js';
+
+function emptySource(name: string, path: string): GlossarySource {
+  return { name, path, text: '', bom: false };
+}
 
 /**
  * A multilingual glossary table: a header row of locales (source first), then one row per
@@ -12,53 +21,60 @@ import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
 export function formatGlossaryTable(
   sourceLocale: string,
   byLocale: ReadonlyMap<string, readonly GlossaryEntry[]>,
-  format: 'csv' | 'tsv',
+  format: GlossaryFileFormat,
 ): string {
-  const locales = [...byLocale.keys()];
-  const terms: string[] = [];
-  const rows = new Map<string, Map<string, string>>();
-  for (const [locale, entries] of byLocale) {
-    for (const { source, target } of entries) {
-      let row = rows.get(source);
-      if (!row) {
-        row = new Map();
-        rows.set(source, row);
-        terms.push(source);
-      }
-      row.set(locale, target);
-    }
-  }
-  const records = [
-    [sourceLocale, ...locales],
-    ...terms.map((term) => [term, ...locales.map((l) => rows.get(term)!.get(l) ?? '')]),
-  ];
-  if (format === 'tsv') return `${records.map((r) => r.join('\t')).join('\n')}\n`;
-  return stringify(records, { record_delimiter: '\n' });
+  const options = { sourceLocale, targetLocales: [...byLocale.keys()] };
+  const model = parseGlossaryFile(emptySource(`glossary.${format}`, ''), {
+    ...options,
+    role: { kind: 'single' },
+  });
+  return mergeGlossaryFile(model, byLocale, options);
 }
 
-/** Writes glossary entries into the configured glossary file(s), atomically. Returns the files written. */
+/**
+ * Writes glossary entries into the configured glossary file(s) in the layout they already
+ * have (a file that does not exist yet is written as a table, or as entry rows for a
+ * locale's own file), atomically. Rows whose entries did not change keep their bytes, and a
+ * file whose content would not change is not written. Refuses, naming the problems, when a
+ * file's structure cannot be read (it could not be rewritten without losing rows). Returns
+ * the files written, relative to the root.
+ */
 export async function writeProjectGlossary(
   config: ResolvedConfig,
   byLocale: ReadonlyMap<string, readonly GlossaryEntry[]>,
 ): Promise<string[]> {
-  if (config.glossary === undefined) return [];
-  const formatOf = (path: string) => (extname(path).toLowerCase() === '.tsv' ? 'tsv' : 'csv');
-  if (typeof config.glossary === 'string') {
-    await writeFileAtomic(
-      resolve(config.root, config.glossary),
-      formatGlossaryTable(config.sourceLocale, byLocale, formatOf(config.glossary)),
-    );
-    return [config.glossary];
-  }
+  const read = await readProjectGlossaryFiles(config);
+  if (!read) return [];
+  const blocking = [
+    ...read.problems,
+    ...read.files.flatMap((f) => f.model?.diagnostics.filter((d) => d.severity === 'error') ?? []),
+  ];
+  if (blocking.length > 0) throw new GlossaryError(blocking);
+  const options = { sourceLocale: config.sourceLocale, targetLocales: config.targetLocales };
   const written: string[] = [];
-  for (const [locale, path] of Object.entries(config.glossary)) {
-    const entries = byLocale.get(locale);
-    if (!entries) continue;
+  for (const file of read.files) {
+    const wanted =
+      file.locale === undefined
+        ? byLocale
+        : byLocale.has(file.locale)
+          ? new Map([[file.locale, byLocale.get(file.locale)!]])
+          : undefined;
+    if (!wanted || (file.missing && [...wanted.values()].every((e) => e.length === 0))) continue;
+    const role: GlossaryFileRole =
+      file.locale === undefined ? { kind: 'single' } : { kind: 'locale', locale: file.locale };
+    const model =
+      file.model ??
+      parseGlossaryFile(emptySource(file.name, resolve(config.root, file.path)), {
+        ...options,
+        role,
+      });
+    const text = mergeGlossaryFile(model, wanted, options);
+    if (!file.missing && text === model.source.text) continue;
     await writeFileAtomic(
-      resolve(config.root, path),
-      `${formatGlossaryEntries(entries, formatOf(path))}\n`,
+      resolve(config.root, file.path),
+      model.source.bom ? `\uFEFF${text}` : text,
     );
-    written.push(path);
+    written.push(file.name);
   }
   return written;
 }
