@@ -1,6 +1,5 @@
 export { type CliIo, EXIT } from './cli-io.js';
 export { exitCodeOf } from './exit-code.js';
-export { type ExtractResult, extractKeys, type FoundKey } from './extract-keys.js';
 export { jsonSummary } from './format-report.js';
 export { startLocalService } from './local-service.js';
 export { CLI_VERSION, runCli, USAGE } from './run-cli.js';

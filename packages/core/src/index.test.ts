@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import * as config from './config.js';
+import * as extract from './extract.js';
 import * as formats from './formats.js';
 import * as core from './index.js';
 import * as pipeline from './pipeline.js';
@@ -8,6 +9,7 @@ it('exports exactly the public API of each entry', () => {
   expect({
     '.': Object.keys(core).sort(),
     './config': Object.keys(config).sort(),
+    './extract': Object.keys(extract).sort(),
     './formats': Object.keys(formats).sort(),
     './pipeline': Object.keys(pipeline).sort(),
   }).toMatchInlineSnapshot(`
@@ -41,6 +43,9 @@ it('exports exactly the public API of each entry', () => {
         "loadConfig",
         "resolveConfig",
         "targetLangOf",
+      ],
+      "./extract": [
+        "extractKeys",
       ],
       "./formats": [
         "FormatError",

@@ -1,7 +1,7 @@
 import { formatDiagnostic } from '@transloom/core';
 import { loadConfig } from '@transloom/core/config';
+import { extractKeys } from '@transloom/core/extract';
 import { type CliIo, EXIT } from '../cli-io.js';
-import { extractKeys } from '../extract-keys.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
 
 /** Help of `transloom extract`. */

@@ -1,8 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { type Diagnostic, type ResolvedConfig, UsageError } from '@transloom/core';
-import { pluralCategories } from '@transloom/core/formats';
-import { PathGuard, writeFileAtomic } from '@transloom/core/pipeline';
 import { parser as I18nextParser } from 'i18next-parser';
 import {
   applyEdits,
@@ -13,6 +10,12 @@ import {
   parseTree,
 } from 'jsonc-parser';
 import { glob } from 'tinyglobby';
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import type { Diagnostic } from '../document/diagnostics.js';
+import { UsageError } from '../errors/usage-error.js';
+import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
+import { pluralCategories } from '../plurals/plural-categories.js';
+import { PathGuard } from '../project/path-guard.js';
 
 /** A key found in source code. */
 export interface FoundKey {
