@@ -51,7 +51,14 @@ export type {
   UpdateGlossaryInput,
 } from './glossaries/glossaries-api.js';
 export {
-  BACKOFF_JITTER,
+  type AdaptiveLimiter,
+  type AdaptiveLimiterOptions,
+  createAdaptiveLimiter,
+  type LimiterSchedule,
+  type LimiterSlot,
+  REFUSAL_STATUSES,
+} from './http/adaptive-limiter.js';
+export {
   BACKOFF_MULTIPLIER,
   BASE_BACKOFF_MS,
   backoffDelay,
@@ -74,6 +81,7 @@ export type {
 export { type Batch, type BatchLimits, bodySize, packBatches } from './translate/pack-batches.js';
 export type {
   CallOptions,
+  Schedule,
   TranslateManyOptions,
   TranslateProgress,
 } from './translate/translate-api.js';

@@ -1,8 +1,8 @@
-import pLimit from 'p-limit';
 import { LimitError } from './errors.js';
+import { createAdaptiveLimiter, type LimiterSlot } from './http/adaptive-limiter.js';
 import type { Transport } from './http/transport.js';
 import { bodySize, jsonStringBytes, packBatches } from './translate/pack-batches.js';
-import type { CallOptions, TranslateManyOptions } from './translate/translate-api.js';
+import type { CallOptions, Schedule, TranslateManyOptions } from './translate/translate-api.js';
 import { MAX_REPHRASE_BODY_BYTES } from './wire/limits.js';
 import type {
   ImprovementWire,
@@ -66,12 +66,14 @@ async function send(
   texts: readonly string[],
   rest: Omit<RephraseRequestWire, 'text'>,
   signal: AbortSignal | undefined,
+  slot?: LimiterSlot,
 ): Promise<Improvement[]> {
   const { data } = await transport.call<RephraseResponseWire>({
     method: 'POST',
     path: '/v2/write/rephrase',
     json: { text: [...texts], ...rest },
     signal,
+    slot,
   });
   return data.improvements.map(toImprovement);
 }
@@ -109,7 +111,9 @@ export async function rephraseMany(
 ): Promise<Improvement[]> {
   const wire = toWire(options);
   const results: Improvement[] = new Array(texts.length);
-  const limit = pLimit(Math.max(1, many.concurrency ?? 4));
+  const limit: Schedule =
+    many.schedule ??
+    createAdaptiveLimiter({ concurrency: Math.max(1, Math.floor(many.concurrency ?? 4)) }).schedule;
   let completed = 0;
   let requests = 0;
   let stopped: unknown;
@@ -121,10 +125,10 @@ export async function rephraseMany(
     batches.map(async (batch) => {
       const slice = texts.slice(batch.start, batch.end);
       try {
-        const improved = await limit(() => {
+        const improved = await limit((slot) => {
           many.signal?.throwIfAborted();
           if (stopped !== undefined) throw stopped;
-          return send(transport, slice, wire, many.signal);
+          return send(transport, slice, wire, many.signal, slot);
         });
         improved.forEach((item, i) => {
           results[batch.start + i] = item;

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy.js';
 
 describe('retry policy', () => {
-  it('backs off about 1 s times 1.6 per retry, capped, with plus or minus 23% jitter', () => {
-    expect([0, 1, 2, 3].map((r) => backoffDelay(r, () => 0.5))).toEqual([1000, 1600, 2560, 4096]);
-    expect(backoffDelay(30, () => 0.5)).toBe(30_000);
-    expect(backoffDelay(0, () => 0)).toBe(770);
-    expect(backoffDelay(0, () => 1)).toBe(1230);
+  it('backs off a random time up to 1 s times 1.6 per retry, capped at 30 s (full jitter)', () => {
+    expect([0, 1, 2, 3].map((r) => backoffDelay(r, () => 1))).toEqual([1000, 1600, 2560, 4096]);
+    expect([0, 1, 2, 3].map((r) => backoffDelay(r, () => 0.5))).toEqual([500, 800, 1280, 2048]);
+    expect(backoffDelay(30, () => 1)).toBe(30_000);
+    expect(backoffDelay(3, () => 0)).toBe(0);
+    // Spread over the whole range, so that clients that failed together do not retry together.
+    const delays = Array.from({ length: 2000 }, () => backoffDelay(2));
+    expect(Math.min(...delays)).toBeLessThan(260);
+    expect(Math.max(...delays)).toBeGreaterThan(2300);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(2560);
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

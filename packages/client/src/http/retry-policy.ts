@@ -1,19 +1,19 @@
-/** Delay before the first retry when the service gives no `Retry-After`. */
+/** Ceiling of the first delay when the service gives no `Retry-After`. */
 export const BASE_BACKOFF_MS = 1000;
-/** Growth of the delay per retry. */
+/** Growth of the ceiling per retry. */
 export const BACKOFF_MULTIPLIER = 1.6;
-/** Largest delay between two attempts. */
+/** Largest ceiling of a delay between two attempts. */
 export const MAX_BACKOFF_MS = 30_000;
-/** Spread of the jitter around the delay (plus or minus). */
-export const BACKOFF_JITTER = 0.23;
 
 /**
- * Delay before retry number `retry` (0 for the first): about 1 s, times 1.6 per retry,
- * capped at 30 s, spread by plus or minus 23% so that clients do not retry in lockstep.
+ * Delay before the `retry`-th backoff (0 for the first) when the service gave no `Retry-After`:
+ * "full jitter", a uniformly random time up to a ceiling of 1 s times 1.6 per retry, capped at
+ * 30 s. Spreading retries over the whole range keeps clients that failed together from
+ * retrying together, and waits half as long on average as a fixed delay would.
  */
 export function backoffDelay(retry: number, random: () => number = Math.random): number {
-  const base = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * BACKOFF_MULTIPLIER ** retry);
-  return Math.round(base * (1 + (random() * 2 - 1) * BACKOFF_JITTER));
+  const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * BACKOFF_MULTIPLIER ** retry);
+  return Math.round(ceiling * random());
 }
 
 /**

@@ -161,14 +161,24 @@ describe('retries', () => {
     expect(lines[0]).toContain('in 1.0 s (Retry-After)');
   });
 
-  it('backs off about 1 s, then 1.6 s, on 5xx without Retry-After', async () => {
+  it('backs off up to 1 s, then up to 1.6 s, on 5xx without Retry-After', async () => {
     await server.fault('503', { count: 2 });
     const started = Date.now();
-    await translate();
+    // The top of the jitter's range: the ceilings themselves.
+    await translate(server.client({ random: () => 1, log: (line) => lines.push(line) }));
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(2550);
     expect(elapsed).toBeLessThan(5000);
     expect(lines.map((l) => /in (\d\.\d) s/.exec(l)?.[1])).toEqual(['1.0', '1.6']);
+  });
+
+  it('grows the backoff only with waits the service did not set', async () => {
+    await server.fault('429', { retryAfter: 0 });
+    await server.fault('429', { retryAfter: 0 });
+    await server.fault('503');
+    await translate(server.client({ random: () => 0.5, log: (line) => lines.push(line) }));
+    // Two Retry-After waits, then the first backoff: half of 1 s, not of 1 s x 1.6 x 1.6.
+    expect(lines.map((l) => /in (\d\.\d) s/.exec(l)?.[1])).toEqual(['0.0', '0.0', '0.5']);
   });
 
   it('retries resets and timeouts of requests that are safe to repeat', async () => {
@@ -202,20 +212,21 @@ describe('retries', () => {
     expect(posts.map((r) => r.fault)).toEqual(['hang', 'reset', '503', null]);
   });
 
-  it('holds back every request of the client while one waits out a Retry-After', async () => {
+  it('holds back only the request a Retry-After answers, not the other requests of the client', async () => {
     const shared = server.client({ random: () => 0.5 });
-    await server.fault('429', { retryAfter: 1 });
+    await server.fault('429', { retryAfter: 2 });
     const first = shared.translate({ text: 'first', targetLang: 'DE', sourceLang: 'EN' });
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const second = shared.translate({ text: 'second', targetLang: 'DE', sourceLang: 'EN' });
-    await Promise.all([first, second]);
-    const log = (await server.requests()).filter((r) => r.path === '/v2/translate') as Array<{
-      receivedAt: string;
-      status: number;
-    }>;
+    const started = Date.now();
+    const second = await shared.translate({ text: 'second', targetLang: 'DE', sourceLang: 'EN' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(second.translations[0]!.text).toBe('[šéçöñð]');
+    await first;
+    const log = (await server.requests()).filter((r) => r.path === '/v2/translate');
     expect(log.map((r) => r.status)).toEqual([429, 200, 200]);
-    const gap = Date.parse(log[2]!.receivedAt) - Date.parse(log[0]!.receivedAt);
-    expect(gap).toBeGreaterThanOrEqual(950);
+    const at = log.map((r) => Date.parse(r.receivedAt));
+    expect(at[1]! - at[0]!).toBeLessThan(1000);
+    expect(at[2]! - at[0]!).toBeGreaterThanOrEqual(1950);
   });
 
   it('gives up when the wait would pass the deadline', async () => {

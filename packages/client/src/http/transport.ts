@@ -1,4 +1,5 @@
 import { ConnectionError, errorForStatus, type RequestInfo, TimeoutError } from '../errors.js';
+import { type LimiterSlot, REFUSAL_STATUSES } from './adaptive-limiter.js';
 import {
   backoffDelay,
   isRetryableStatus,
@@ -36,6 +37,11 @@ export interface CallSpec {
   url?: string;
   /** Send the Authorization header (default true). */
   auth?: boolean;
+  /**
+   * The limiter slot the call runs in: told how each attempt ended, given back while the
+   * call waits to resend, and taken again before the next attempt.
+   */
+  slot?: LimiterSlot | undefined;
 }
 
 /** A successful response: the parsed body (JSON, text, or undefined for 204) and headers. */
@@ -92,15 +98,10 @@ async function readBody(response: Response): Promise<unknown> {
  * 5xx, resets and timeouts) honoring `Retry-After`, and otherwise backs off exponentially with
  * jitter. `maxRetries` counts retries, not attempts. Each attempt has a timeout; all attempts
  * together have a deadline. A create that timed out or was reset is not sent again, because
- * the service may already have made it.
+ * the service may already have made it. `Retry-After` delays only the request it answers:
+ * slowing the whole run down is the job of the limiter its slot belongs to.
  */
 export class Transport {
-  /**
-   * Until when every request of this client waits: a `Retry-After` given to one request
-   * holds back all of them, so concurrent requests do not keep hitting a busy service.
-   */
-  private pausedUntil = 0;
-
   constructor(private readonly settings: TransportSettings) {}
 
   /** The base URL requests go to. */
@@ -126,16 +127,17 @@ export class Transport {
       body = spec.form;
     }
     const deadline = Date.now() + settings.deadlineMs;
+    const slot = spec.slot;
+    // Set by the catch (no response) or by the error status below.
+    let failure!: Error;
+    // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
+    let backoffs = 0;
     for (let retry = 0; ; retry++) {
       spec.signal?.throwIfAborted();
-      const paused = this.pausedUntil - Date.now();
-      if (paused > 0) {
-        if (Date.now() + paused >= deadline)
-          throw new TimeoutError(
-            `${info.method} ${info.path}: the service asked to wait past the deadline`,
-            { ...info, timeoutMs: paused },
-          );
-        await delay(paused, spec.signal);
+      if (retry > 0 && slot) {
+        await slot.resume(spec.signal);
+        // The wait for a place in the window may have used up the call's time.
+        if (Date.now() >= deadline) throw failure;
       }
       const remaining = deadline - Date.now();
       const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, remaining));
@@ -145,8 +147,6 @@ export class Transport {
       spec.signal?.addEventListener('abort', onAbort, { once: true });
       let response: Response | undefined;
       let data: unknown;
-      // Set by the catch (no response) or by the error status below.
-      let failure!: Error;
       let waitMs: number | undefined;
       try {
         response = await settings.fetch(url, {
@@ -182,24 +182,28 @@ export class Transport {
         spec.signal?.removeEventListener('abort', onAbort);
       }
       if (response) {
-        if (response.ok)
+        if (response.ok) {
+          slot?.succeeded();
           return {
             status: response.status,
             data: data as T,
             headers: response.headers,
           };
+        }
+        if (REFUSAL_STATUSES.has(response.status)) slot?.refused();
         const error = this.errorFrom(response, data, info);
         if (!isRetryableStatus(response.status, idempotent)) throw error;
         failure = error;
         waitMs = error.retryAfterMs;
       }
       if (retry >= settings.maxRetries) throw failure;
-      const wait = waitMs ?? backoffDelay(retry, settings.random);
+      const wait = waitMs ?? backoffDelay(backoffs++, settings.random);
       if (Date.now() + wait >= deadline) throw failure;
-      if (waitMs !== undefined) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitMs);
       settings.log?.(
         `${info.method} ${info.path}: ${failure.message}; retry ${retry + 1} of ${settings.maxRetries} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
       );
+      // A request waiting to be resent is not in flight: its place goes to another one.
+      slot?.pause();
       await delay(wait, spec.signal);
     }
   }

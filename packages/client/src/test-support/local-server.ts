@@ -65,6 +65,18 @@ export interface LocalServer {
   clearRequests(): Promise<void>;
   /** Drops armed and random faults. */
   clearFaults(): Promise<void>;
+  /** Turns on random faults on `/v2/translate` (each request fails with probability `rate`). */
+  randomFaults(options: {
+    rate: number;
+    kinds: string[];
+    seed: number;
+    retryAfter?: number;
+  }): Promise<void>;
+  /**
+   * Requests of the contract's routes the server is handling now, counted by the server from
+   * the request's arrival to the end of its answer, and the most at once since the last reset.
+   */
+  traffic(): { inFlight: number; peak: number; reset(): void };
 }
 
 /** Starts the service for a test file; closed after its tests. */
@@ -78,6 +90,17 @@ export async function startLocalServer(options: ServerOptions = {}): Promise<Loc
     ...options,
   });
   afterAll(() => server.close());
+  // Counted on the HTTP server itself, so refused requests that never reach a route count too.
+  let inFlight = 0;
+  let peak = 0;
+  server.app.server.on('request', (request, response) => {
+    if (request.url?.startsWith('/__transloom/')) return;
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    response.once('close', () => {
+      inFlight--;
+    });
+  });
   const control = (method: string, path: string, body?: unknown) =>
     fetch(`${server.url}/__transloom/${path}`, {
       method,
@@ -107,5 +130,22 @@ export async function startLocalServer(options: ServerOptions = {}): Promise<Loc
     async clearFaults() {
       await control('DELETE', 'faults');
     },
+    async randomFaults({ rate, kinds, seed, retryAfter }) {
+      const res = await control('PUT', 'faults', {
+        rate,
+        kinds,
+        seed,
+        paths: ['/v2/translate'],
+        ...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
+      });
+      if (res.status !== 204) throw new Error(`random faults failed: ${res.status}`);
+    },
+    traffic: () => ({
+      inFlight,
+      peak,
+      reset() {
+        peak = inFlight;
+      },
+    }),
   };
 }

@@ -1,5 +1,5 @@
-import pLimit from 'p-limit';
 import { LimitError, PayloadTooLargeError, ServiceError } from '../errors.js';
+import { createAdaptiveLimiter, type LimiterSlot } from '../http/adaptive-limiter.js';
 import type { Transport } from '../http/transport.js';
 import { MAX_TRANSLATE_BODY_BYTES } from '../wire/limits.js';
 import type {
@@ -34,7 +34,10 @@ export interface TranslateProgress {
 
 /** Options of {@link translateMany}. */
 export interface TranslateManyOptions extends CallOptions {
-  /** Requests in flight at once (default 4); ignored when `schedule` is given. */
+  /**
+   * Most requests in flight at once (default 4); fewer while the service refuses requests.
+   * Ignored when `schedule` is given.
+   */
   concurrency?: number;
   onProgress?: (progress: TranslateProgress) => void;
   /**
@@ -42,9 +45,16 @@ export interface TranslateManyOptions extends CallOptions {
    * index of its first text), so a caller can keep them even if a later batch fails.
    */
   onBatch?: (batch: { start: number; translations: Translation[] }) => void;
-  /** Runs each request; share one p-limit across calls to bound their requests together. */
-  schedule?: <T>(task: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs each request. Pass one `createAdaptiveLimiter(...).schedule` to several calls to
+   * bound their requests together (a p-limit works too, but holds its slot while a request
+   * waits out a `Retry-After` and does not slow down when the service refuses).
+   */
+  schedule?: Schedule;
 }
+
+/** Runs a task under a concurrency limit; an adaptive limiter hands the task its slot. */
+export type Schedule = <T>(task: (slot?: LimiterSlot) => Promise<T>) => Promise<T>;
 
 function toTranslation(wire: TranslationWire): Translation {
   const out: Translation = {
@@ -61,6 +71,7 @@ async function send(
   texts: readonly string[],
   rest: ReturnType<typeof translateOptionsToWire>,
   signal: AbortSignal | undefined,
+  slot?: LimiterSlot,
 ): Promise<Translation[]> {
   const json: TranslateRequestWire = { text: [...texts], ...rest };
   const { data } = await transport.call<TranslateResponseWire>({
@@ -68,6 +79,7 @@ async function send(
     path: '/v2/translate',
     json,
     signal,
+    slot,
   });
   if (!Array.isArray(data?.translations) || data.translations.length !== texts.length) {
     throw new ServiceError(
@@ -110,8 +122,8 @@ export async function translate(
 
 /**
  * Translates any number of texts: packs them into requests of at most 50 texts and 131072
- * bytes of body (measured), sends them with bounded concurrency, splits a batch again when the
- * service answers 413, and returns the translations in input order.
+ * bytes of body (measured), sends them with adaptive bounded concurrency, splits a batch again
+ * when the service answers 413, and returns the translations in input order.
  */
 export async function translateMany(
   transport: Transport,
@@ -123,19 +135,19 @@ export async function translateMany(
   const wire = translateOptionsToWire(options);
   const results: Translation[] = new Array(texts.length);
   const progress: TranslateProgress = { completed: 0, total: texts.length, requests: 0 };
-  const limited = pLimit(Math.max(1, many.concurrency ?? 4));
-  const limit: <T>(task: () => Promise<T>) => Promise<T> =
-    many.schedule ?? ((task) => limited(task));
+  const limit: Schedule =
+    many.schedule ??
+    createAdaptiveLimiter({ concurrency: Math.max(1, Math.floor(many.concurrency ?? 4)) }).schedule;
   // After the first failure (a 456, say) no queued batch is sent.
   let stopped: unknown;
   const run = async (batch: Batch): Promise<void> => {
     const count = batch.end - batch.start;
     try {
-      const translated = await limit(() => {
+      const translated = await limit((slot) => {
         many.signal?.throwIfAborted();
         if (stopped !== undefined) throw stopped;
         // Sliced only when its turn comes, so queued batches hold no copies of the texts.
-        return send(transport, texts.slice(batch.start, batch.end), wire, many.signal);
+        return send(transport, texts.slice(batch.start, batch.end), wire, many.signal, slot);
       });
       translated.forEach((t, i) => {
         results[batch.start + i] = t;

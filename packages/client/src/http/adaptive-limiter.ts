@@ -1,0 +1,221 @@
+import { ConfigError } from '../errors.js';
+
+/** Options of {@link createAdaptiveLimiter}. */
+export interface AdaptiveLimiterOptions {
+  /** Most requests in flight at once, and the window's starting size (default 4). */
+  concurrency?: number;
+  /** Told each time the window changes size (for logs and progress displays). */
+  onWindowChange?: (window: number, reason: 'refused' | 'recovered') => void;
+}
+
+/**
+ * The place in the window one task holds. The transport tells it how each attempt ended and
+ * gives it back while the request waits to be sent again.
+ */
+export interface LimiterSlot {
+  /** The service refused the request (429, 503, 529): the window halves, once per round trip. */
+  refused(): void;
+  /** The service answered: a window's worth of answers grows the window by one. */
+  succeeded(): void;
+  /** Gives the place back while the request waits (a `Retry-After` or a backoff). */
+  pause(): void;
+  /** Takes a place again, ahead of tasks that have not started. */
+  resume(signal?: AbortSignal): Promise<void>;
+}
+
+/** Runs a task when the window has room and hands it its slot (p-limit compatible). */
+export type LimiterSchedule = <T>(task: (slot: LimiterSlot) => Promise<T>) => Promise<T>;
+
+/** A concurrency limit that shrinks while the service refuses requests and grows back. */
+export interface AdaptiveLimiter {
+  /** Pass it as `translateMany`'s `schedule`; share it to bound several calls together. */
+  readonly schedule: LimiterSchedule;
+  /** The configured maximum. */
+  readonly concurrency: number;
+  /** Requests allowed in flight now (1 to `concurrency`). */
+  readonly window: number;
+  /** Slots held now (requests in flight or being prepared). */
+  readonly active: number;
+  /** The most slots ever held at once. */
+  readonly peakActive: number;
+  /** Tasks and retries waiting for a slot. */
+  readonly pending: number;
+}
+
+/** The statuses by which the service says "not now": they shrink the window. */
+export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([429, 503, 529]);
+
+interface Waiter {
+  grant(): void;
+}
+
+/**
+ * Additive increase, multiplicative decrease, as TCP does: the window starts at
+ * `concurrency`, halves (to at least 1) when the service refuses a request, and grows by one
+ * after a window's worth of answers, back up to `concurrency`. Refusals of requests sent
+ * before the last cut belong to the burst that caused it, so one burst halves the window once.
+ * A task waiting to resend gives its slot back, so a `Retry-After` delays only its own request,
+ * and retries take free slots ahead of tasks that have not started. When the service refuses
+ * even at a window of 1, no new task starts until a request gets through: a service that
+ * answers every request at once with a refusal is not flooded with first attempts.
+ *
+ * Written here because p-limit and p-queue run one function per slot: neither lends a slot
+ * back while a call waits, nor lets the retry take it again ahead of the queue.
+ */
+export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): AdaptiveLimiter {
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new ConfigError(
+      `createAdaptiveLimiter: concurrency must be an integer >= 1, got ${String(concurrency)}`,
+    );
+  }
+  let window = concurrency;
+  let active = 0;
+  let peakActive = 0;
+  let answered = 0;
+  // Every attempt gets a number when it takes a slot; a cut remembers the last one handed out.
+  let sent = 0;
+  let cutAfter = 0;
+  // Tasks waiting to resend: their slots are given back, but they are not done.
+  let paused = 0;
+  // Set by a refusal at a window of 1: no new task starts until a request gets through.
+  let holding = false;
+  const retries: Waiter[] = [];
+  const fresh: Waiter[] = [];
+
+  const drain = () => {
+    while (active < window) {
+      // A held window still lets one task start when no started task is left to probe.
+      const mayStart = !holding || active + paused === 0;
+      const next = retries.shift() ?? (mayStart ? fresh.shift() : undefined);
+      if (!next) return;
+      active++;
+      peakActive = Math.max(peakActive, active);
+      next.grant();
+    }
+  };
+
+  const take = (queue: Waiter[], signal?: AbortSignal): Promise<number> =>
+    new Promise<number>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const waiter: Waiter = {
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(++sent);
+        },
+      };
+      const onAbort = () => {
+        const index = queue.indexOf(waiter);
+        if (index !== -1) queue.splice(index, 1);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(waiter);
+      drain();
+    });
+
+  const refuse = (attempt: number) => {
+    if (window === 1) holding = true;
+    if (attempt <= cutAfter) return;
+    cutAfter = sent;
+    answered = 0;
+    const next = Math.max(1, Math.floor(window / 2));
+    if (next === window) return;
+    window = next;
+    options.onWindowChange?.(window, 'refused');
+  };
+
+  const succeed = () => {
+    if (holding) {
+      holding = false;
+      drain();
+    }
+    if (window >= concurrency) return;
+    answered++;
+    if (answered < window) return;
+    answered = 0;
+    window++;
+    options.onWindowChange?.(window, 'recovered');
+    drain();
+  };
+
+  const schedule: LimiterSchedule = async (task) => {
+    let attempt = await take(fresh);
+    let held = true;
+    let told = false;
+    let waiting = false;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      active--;
+      drain();
+    };
+    const pause = () => {
+      if (!held) return;
+      waiting = true;
+      paused++;
+      release();
+    };
+    const slot: LimiterSlot = {
+      refused: () => {
+        told = true;
+        refuse(attempt);
+      },
+      succeeded: () => {
+        told = true;
+        succeed();
+      },
+      pause,
+      resume: async (signal) => {
+        if (held) return;
+        try {
+          attempt = await take(retries, signal);
+          held = true;
+        } finally {
+          if (waiting) {
+            waiting = false;
+            paused--;
+          }
+        }
+      },
+    };
+    try {
+      const result = await task(slot);
+      if (!told) succeed();
+      return result;
+    } catch (error) {
+      // A task that does not report through its slot is judged by how it ended.
+      const status = (error as { status?: unknown } | null)?.status;
+      if (!told && typeof status === 'number' && REFUSAL_STATUSES.has(status)) refuse(attempt);
+      throw error;
+    } finally {
+      if (waiting) {
+        waiting = false;
+        paused--;
+      }
+      release();
+      // The last started task may have given up while new ones were held back.
+      drain();
+    }
+  };
+
+  return {
+    schedule,
+    concurrency,
+    get window() {
+      return window;
+    },
+    get active() {
+      return active;
+    },
+    get peakActive() {
+      return peakActive;
+    },
+    get pending() {
+      return retries.length + fresh.length;
+    },
+  };
+}

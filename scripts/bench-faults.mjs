@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// The main job's requests under faults: the texts `pnpm bench` translates (the same generated
+// 20 000-unit project, read by the engine's own format adapters, deduplicated, 5 locales, one
+// request group per locale) sent through the client's translateMany with one adaptive limiter
+// shared by every locale, as the engine sends them. Once against a clean service, once with
+// 30% of the translate requests answered 429 or 503 (Retry-After: 1), each against the local
+// service in its own process. It prints both times, their ratio (target <= 3x), whether the
+// outputs are byte-identical, and the most requests in flight against the configured
+// concurrency. Run with `node scripts/bench-faults.mjs` (after building client, core, server);
+// `--units N`, `--concurrency N`, `--rate R`, `--runs N` change the workload.
+import { createHash } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { createAdaptiveLimiter, createClient } from '../packages/client/dist/node.js';
+import { targetLangOf } from '../packages/core/dist/config.js';
+import { loadDocument } from '../packages/core/dist/formats.js';
+import { sourceLangOf } from '../packages/core/dist/pipeline.js';
+import { spawnLocalService } from './lib/spawn-local-service.mjs';
+
+const { values } = parseArgs({
+  options: {
+    units: { type: 'string', default: '20000' },
+    concurrency: { type: 'string', default: '4' },
+    rate: { type: 'string', default: '0.3' },
+    runs: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '9' },
+  },
+});
+const UNITS = Number(values.units);
+const CONCURRENCY = Number(values.concurrency);
+const RATE = Number(values.rate);
+const RUNS = Number(values.runs);
+const LOCALES = ['de', 'fr', 'es', 'ja', 'pl'];
+const KEY = 'bench-faults-key';
+const TARGET_RATIO = 3;
+
+// The corpus of scripts/bench.mjs, made by the same seeded generator (same seed, same order).
+let seed = 20261122;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = (list) => list[Math.floor(random() * list.length)];
+const WORDS =
+  'project translation file change review release build team locale string update branch commit version support message user account setting page document guide server client request window button error value option feature'.split(
+    ' ',
+  );
+const VERBS =
+  'open save delete review translate ship check update merge write read send find keep'.split(' ');
+const sentence = (min, max) => {
+  const n = min + Math.floor(random() * (max - min + 1));
+  const words = Array.from({ length: n }, (_, i) => (i % 4 === 1 ? pick(VERBS) : pick(WORDS)));
+  words[0] = words[0][0].toUpperCase() + words[0].slice(1);
+  return `${words.join(' ')}.`;
+};
+function pool(make) {
+  const seen = [];
+  return () => {
+    if (seen.length > 10 && random() < 0.2) return pick(seen);
+    const text = make();
+    seen.push(text);
+    return text;
+  };
+}
+const catalogString = pool(() => {
+  const r = random();
+  if (r < 0.15) return `${sentence(3, 8).slice(0, -1)}, {{name}}!`;
+  if (r < 0.3) return `${sentence(3, 8).slice(0, -1)} <1>${pick(WORDS)} ${pick(WORDS)}</1>.`;
+  return sentence(2, 10);
+});
+const prose = pool(() => {
+  const r = random();
+  if (r < 0.2)
+    return `${sentence(6, 14).slice(0, -1)} **${pick(WORDS)} ${pick(WORDS)}** and \`${pick(WORDS)}.json\`.`;
+  if (r < 0.35)
+    return `${sentence(6, 14).slice(0, -1)}, see [the ${pick(WORDS)} guide](./${pick(WORDS)}.md).`;
+  return `${sentence(6, 14)} ${sentence(4, 10)}`;
+});
+
+/** The project's files as `[path, text]`, as scripts/bench.mjs writes them. */
+function generate() {
+  const files = [];
+  const jsonUnits = Math.round(UNITS * 0.6);
+  let units = 0;
+  for (let f = 0; units < jsonUnits; f++) {
+    const catalog = {};
+    for (let k = 0; k < 100 && units < jsonUnits; k++, units++) {
+      const section = `section${k % 10}`;
+      catalog[section] ??= {};
+      catalog[section][`key${k}`] = catalogString();
+    }
+    files.push([`locales/en/ns${f}.json`, `${JSON.stringify(catalog, null, 2)}\n`]);
+  }
+  for (let f = 0; units < UNITS; f++) {
+    const blocks = [`# ${sentence(2, 5).slice(0, -1)}`];
+    for (let b = 0; b < 79 && units + b + 1 < UNITS; b++)
+      blocks.push(b % 10 === 9 ? `## ${sentence(2, 5).slice(0, -1)}` : prose());
+    units += blocks.length;
+    files.push([`docs/part${f % 10}/page${f}.md`, `${blocks.join('\n\n')}\n`]);
+  }
+  return files;
+}
+
+// The segments the engine sends: each unit's text in segment markup, once per distinct text.
+const segments = new Set();
+let unitCount = 0;
+for (const [path, content] of generate()) {
+  for (const unit of loadDocument({ path, content, sourceLocale: 'en' }).units) {
+    unitCount++;
+    segments.add(unit.segment);
+  }
+}
+const texts = [...segments];
+const optionsOf = (locale) => ({
+  sourceLang: sourceLangOf('en'),
+  targetLang: targetLangOf(locale),
+  tagHandling: 'xml',
+  preserveFormatting: true,
+  showBilledCharacters: true,
+});
+
+/** One run against a fresh service process: time, output digest, requests, peak in flight. */
+async function run(faulty, faultSeed) {
+  const { url, child } = await spawnLocalService(['--api-key', KEY, '--faults']);
+  try {
+    if (faulty) {
+      const res = await fetch(`${url}/__transloom/faults`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          rate: RATE,
+          kinds: ['429', '503'],
+          seed: faultSeed,
+          retry_after: 1,
+          paths: ['/v2/translate'],
+        }),
+      });
+      if (res.status !== 204) throw new Error(`arming random faults failed: ${res.status}`);
+    }
+    // Requests in flight as the network sees them, from sending to the last byte of the answer,
+    // counted outside the limiter so that the limiter is checked, not trusted.
+    let inFlight = 0;
+    let peakInFlight = 0;
+    const countingFetch = async (input, init) => {
+      inFlight++;
+      peakInFlight = Math.max(peakInFlight, inFlight);
+      try {
+        const response = await fetch(input, init);
+        const body = await response.arrayBuffer();
+        return new Response(body, response);
+      } finally {
+        inFlight--;
+      }
+    };
+    let smallestWindow = CONCURRENCY;
+    const limiter = createAdaptiveLimiter({
+      concurrency: CONCURRENCY,
+      onWindowChange: (size) => {
+        smallestWindow = Math.min(smallestWindow, size);
+      },
+    });
+    const client = createClient({
+      apiKey: KEY,
+      serverUrl: url,
+      fetch: countingFetch,
+      maxRetries: 10,
+    });
+    const started = performance.now();
+    const results = await Promise.all(
+      LOCALES.map((locale) =>
+        client.translateMany(texts, optionsOf(locale), { schedule: limiter.schedule }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const digest = createHash('sha256');
+    for (const list of results) for (const t of list) digest.update(`${t.text}\u0000`);
+    const log = (await (await fetch(`${url}/__transloom/requests`)).json()).requests.filter(
+      (r) => r.path === '/v2/translate',
+    );
+    return {
+      seconds,
+      digest: digest.digest('hex'),
+      requests: log.length,
+      refused: log.filter((r) => r.status !== 200).length,
+      peakInFlight,
+      peakActive: limiter.peakActive,
+      smallestWindow,
+    };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const clean = [];
+const faulty = [];
+// Alternated, so that neither gains from running later on a warmer machine.
+for (let i = 0; i < RUNS; i++) {
+  clean.push(await run(false));
+  faulty.push(await run(true, Number(values.seed) + i));
+}
+const cleanSeconds = median(clean.map((r) => r.seconds));
+const faultySeconds = median(faulty.map((r) => r.seconds));
+const ratio = faultySeconds / cleanSeconds;
+const identical = [...clean, ...faulty].every((r) => r.digest === clean[0].digest);
+const peak = Math.max(...[...clean, ...faulty].map((r) => r.peakInFlight));
+const f = faulty[0];
+const rows = [
+  [
+    'workload',
+    `${unitCount} units, ${texts.length} distinct segments x ${LOCALES.length} locales, concurrency ${CONCURRENCY}, Node ${process.version}`,
+  ],
+  ['clean (median)', `${cleanSeconds.toFixed(2)} s, ${clean[0].requests} requests`],
+  [
+    `${Math.round(RATE * 100)}% 429/503 (median)`,
+    `${faultySeconds.toFixed(2)} s, ${f.requests} requests of which ${f.refused} refused, smallest window ${Math.min(...faulty.map((r) => r.smallestWindow))}`,
+  ],
+  ['ratio', `${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)`],
+  ['outputs', identical ? 'byte-identical' : 'DIFFERENT'],
+  [
+    'max requests in flight',
+    `${peak} (limiter peak ${Math.max(...[...clean, ...faulty].map((r) => r.peakActive))}) against a concurrency of ${CONCURRENCY}`,
+  ],
+];
+const width = Math.max(...rows.map(([k]) => k.length));
+for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+console.log(
+  `runs: clean ${clean.map((r) => r.seconds.toFixed(2)).join(', ')} s; faulty ${faulty.map((r) => r.seconds.toFixed(2)).join(', ')} s`,
+);
+if (!identical || peak > CONCURRENCY || ratio > TARGET_RATIO) process.exitCode = 1;
