@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, type Node, parseDocument, type Scalar } from 'yaml';
+import { FormatError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
 import type { AdapterUnit } from '../format-adapter.js';
@@ -26,7 +27,11 @@ function matches(path: readonly string[], patterns: readonly string[][]): boolea
   );
 }
 
-/** Units of a YAML front matter whose content starts at `offset` of the file. */
+/**
+ * Units of a YAML front matter whose content starts at `offset` of the file. Front matter that
+ * is not valid YAML is a FormatError with its line and column: the site's generator would
+ * stop on it too, and leaving it out silently would hide it.
+ */
 export function frontMatterUnits(
   file: SourceFile,
   content: string,
@@ -34,7 +39,18 @@ export function frontMatterUnits(
   keys: readonly string[],
 ): FrontMatterUnit[] {
   const document = parseDocument(content, { keepSourceTokens: true });
-  if (document.errors.length > 0) return [];
+  if (document.errors.length > 0) {
+    throw new FormatError(
+      file.path,
+      document.errors.map((error) => ({
+        file: file.path,
+        ...file.position(offset + error.pos[0]),
+        rule: 'front-matter-yaml',
+        severity: 'error' as const,
+        message: `front matter is not valid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+      })),
+    );
+  }
   const patterns = keys.map((k) => k.split('.'));
   const units: FrontMatterUnit[] = [];
   const visit = (node: Node | null, path: string[]) => {

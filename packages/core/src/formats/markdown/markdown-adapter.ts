@@ -8,17 +8,29 @@ import { unified } from 'unified';
 import { FormatError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
+import type { SiteLinks } from '../../presets/site-links.js';
 import type { FormatAdapter, FormatOptions, ParsedFile } from '../format-adapter.js';
 import { DEFAULT_FRONT_MATTER_KEYS } from './front-matter.js';
+import { type AnchorSettings, headingAnchors } from './heading-anchors.js';
+import type { LinkTarget } from './link-targets.js';
+import { siteEdits } from './markdown-site-edits.js';
 import {
   extractMarkdownUnits,
   type MarkdownSettings,
   type MarkdownUnit,
 } from './markdown-units.js';
+import { prepareMarkdown } from './prepare-markdown.js';
 
-interface MarkdownParsed extends ParsedFile {
+/** A parsed Markdown document. */
+export interface MarkdownParsed extends ParsedFile {
   root: Root;
   settings: MarkdownSettings;
+  /** How translated headings keep their source anchors (`anchors` option). */
+  anchors: AnchorSettings | undefined;
+  /** The site layout links are rewritten for (`site` option). */
+  site: SiteLinks | undefined;
+  /** The page's URLs, read on first use. */
+  links?: LinkTarget[];
 }
 
 /** JSX and HTML attributes translated by default. */
@@ -31,6 +43,22 @@ export const DEFAULT_MARKDOWN_ATTRIBUTES = [
   'description',
   'caption',
 ];
+
+const SLUG_STYLES = ['github', 'astro', 'vitepress'];
+
+function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings | undefined {
+  const value = options.anchors as Partial<AnchorSettings> | undefined;
+  if (value === undefined) return undefined;
+  if (
+    typeof value !== 'object' ||
+    !SLUG_STYLES.includes(value.slug as string) ||
+    (value.marker !== 'id' && value.marker !== 'span')
+  )
+    throw new TypeError(
+      `${file.path}: option 'anchors' must be { slug: ${SLUG_STYLES.join(' | ')}, marker: id | span }`,
+    );
+  return { slug: value.slug!, marker: value.marker };
+}
 
 function processor(mdx: boolean) {
   const base = unified()
@@ -67,7 +95,12 @@ function parseWith(file: SourceFile, mdx: boolean, text: string): Root {
   }
 }
 
-function settingsFrom(file: SourceFile, options: FormatOptions, mdx: boolean): MarkdownSettings {
+function settingsFrom(
+  file: SourceFile,
+  options: FormatOptions,
+  mdx: boolean,
+  extra: Pick<MarkdownSettings, 'anchors' | 'titles'>,
+): MarkdownSettings {
   const keys = Array.isArray(options.frontMatter)
     ? (options.frontMatter as string[])
     : DEFAULT_FRONT_MATTER_KEYS;
@@ -78,7 +111,8 @@ function settingsFrom(file: SourceFile, options: FormatOptions, mdx: boolean): M
     mdx,
     frontMatterKeys: keys,
     attributes: new Set(attributes),
-    parse: (text) => parseWith(file, mdx, text),
+    parse: (text) => parseWith(file, mdx, prepareMarkdown(text, mdx).text),
+    ...extra,
   };
 }
 
@@ -91,28 +125,41 @@ function markdownAdapter(
     name,
     extensions,
     parse(file, options) {
+      const prepared = prepareMarkdown(file.text, mdx);
+      const root = parseWith(file, mdx, prepared.text);
+      const anchors = anchorsFrom(file, options);
       return {
         file,
         warnings: [],
-        root: parseWith(file, mdx, file.text),
-        settings: settingsFrom(file, options, mdx),
+        root,
+        settings: settingsFrom(file, options, mdx, {
+          titles: prepared.titles,
+          ...(anchors ? { anchors: headingAnchors(root, file.text, anchors.slug) } : {}),
+        }),
+        anchors,
+        site: options.site as SiteLinks | undefined,
       };
     },
     extract(parsed) {
       return extractMarkdownUnits(parsed.file, parsed.root, parsed.settings);
     },
-    apply(_parsed, units, translations) {
+    apply(parsed, units, translations, context) {
       const edits: Edit[] = [];
+      const markers = siteEdits(parsed, units, translations, context);
       for (const unit of units) {
         const translation = translations.get(unit.id);
-        if (typeof translation !== 'string' || translation === unit.segment) continue;
+        const marker = markers.anchors.get(unit);
+        if (typeof translation !== 'string' || translation === unit.segment) {
+          if (marker) edits.push({ start: marker.at, end: marker.at, render: () => marker.text });
+          continue;
+        }
         edits.push({
           start: unit.span.start,
           end: unit.span.end,
-          render: (copy) => unit.write(translation, copy),
+          render: (copy) => unit.write(translation, copy) + (marker?.text ?? ''),
         });
       }
-      return edits;
+      return [...edits, ...markers.links];
     },
     serialize(parsed, edits) {
       return spliceEdits(parsed.file.text, edits);

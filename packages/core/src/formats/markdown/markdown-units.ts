@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Nodes, Parents, PhrasingContent, Root } from 'mdast';
+import type { Heading, Nodes, Parents, PhrasingContent, Root } from 'mdast';
 import type { SourceFile } from '../../document/source-file.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import { type Original, SegmentBuilder } from '../../segments/segment-markup.js';
@@ -8,6 +8,7 @@ import { escapeHtmlAttribute, escapeHtmlText, parseHtml } from '../html/html-tre
 import { extractHtmlUnits } from '../html/html-units.js';
 import { escapeMarkdownText, type MarkdownTextContext } from './escape-markdown.js';
 import { encodeFrontMatterValue, frontMatterUnits } from './front-matter.js';
+import type { HeadingAnchor } from './heading-anchors.js';
 import {
   emitChildren,
   type InlineContext,
@@ -16,11 +17,14 @@ import {
   type Range,
   rangeOf,
 } from './markdown-inline.js';
+import type { ContainerTitle } from './prepare-markdown.js';
 
 /** A unit of a Markdown document; it knows how to write its translation. */
 export interface MarkdownUnit extends AdapterUnit {
   span: Range;
   write(translation: string, copy: (start: number, end: number) => string): string;
+  /** A heading's source anchor, and where a marker that keeps it goes. */
+  heading?: { anchor: HeadingAnchor; end: number };
 }
 
 /** Settings of one document's extraction. */
@@ -30,12 +34,19 @@ export interface MarkdownSettings {
   attributes: ReadonlySet<string>;
   /** Parses more Markdown (a dedented admonition body) the same way. */
   parse: (text: string) => Root;
+  /** Source anchors of the headings, when translated headings must keep them. */
+  anchors?: ReadonlyMap<Heading, HeadingAnchor>;
+  /** Container titles found while preparing the text. */
+  titles?: readonly ContainerTitle[];
 }
 
 const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+"([^"]*)")?[ \t]*$/;
 const BLOCK_MARKER = /^\/\/\/(?:[ \t].*)?$/;
 const ALERT = /^\[![A-Za-z]+\][ \t]*\r?\n[ \t]*(?:>[ \t]?)*/;
 const HEADING_ID = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$/;
+// An empty anchor at a heading's end, as written to keep a source anchor where ids cannot be set.
+const ANCHOR_OPEN = /^<(?:span|a)\s+id=["'][\w-]+["']\s*>$/;
+const ANCHOR_CLOSE = /^<\/(?:span|a)>$/;
 const SHORTCODE_OPEN = /^\{\{<\s*([\w-]+)[^>]*>\}\}[ \t]*$/gm;
 
 function hash(text: string): string {
@@ -76,6 +87,29 @@ function dedent(text: string, range: Range): { body: string; map: (offset: numbe
       return starts[i]!.file + (o - starts[i]!.body);
     },
   };
+}
+
+// Where an empty `<span id>` (or `<a id>`) closes a heading: Markdown reads it as two HTML
+// nodes, MDX as one element without children. -1 when there is none.
+function trailingAnchor(children: readonly PhrasingContent[]): number {
+  const last = children.at(-1);
+  if (last?.type === 'mdxJsxTextElement') {
+    const only = last.attributes.length === 1 ? last.attributes[0] : undefined;
+    const name = last.name === 'span' || last.name === 'a';
+    return name &&
+      last.children.length === 0 &&
+      only?.type === 'mdxJsxAttribute' &&
+      only.name === 'id'
+      ? children.length - 1
+      : -1;
+  }
+  const open = children.at(-2);
+  return last?.type === 'html' &&
+    ANCHOR_CLOSE.test(last.value) &&
+    open?.type === 'html' &&
+    ANCHOR_OPEN.test(open.value)
+    ? children.length - 2
+    : -1;
 }
 
 /** Reads the units of a Markdown or MDX document in document order. */
@@ -161,6 +195,11 @@ export function extractMarkdownUnits(
             : [{ ...head, value: remaining }, ...children.slice(1)];
       }
     }
+    const marker = node.type === 'heading' ? trailingAnchor(rest) : -1;
+    if (marker !== -1) {
+      spanEnd = rangeOf(rest[marker]!, { map })?.start ?? spanEnd;
+      rest = rest.slice(0, marker);
+    }
     const tail = rest.at(-1);
     if (node.type === 'heading' && tail?.type === 'mdxTextExpression') {
       spanEnd = rangeOf(tail, { map })?.start ?? spanEnd;
@@ -184,6 +223,7 @@ export function extractMarkdownUnits(
     for (const n of nested) nestedUnit(n, path);
     if (!/[^\s]/.test(segment.replace(/<x id="[^"]*"\/>|<\/?g[^>]*>|&[a-z]+;/g, ''))) return;
     const markup = builder.markup();
+    const anchor = node.type === 'heading' ? settings.anchors?.get(node) : undefined;
     units.push({
       id: id(`${node.type}:${hash(segment)}`),
       segment,
@@ -196,8 +236,30 @@ export function extractMarkdownUnits(
           text: (t) => escapeMarkdownText(t, context),
           original: copyOriginal(copy),
         }),
+      ...(anchor ? { heading: { anchor, end: spanEnd } } : {}),
     });
   };
+
+  for (const [index, title] of (settings.titles ?? []).entries()) {
+    const builder = new SegmentBuilder(text);
+    const segment = builder.text(title.value).take();
+    units.push({
+      id: id(`container:${hash(segment)}`),
+      segment,
+      path: `/container[${index}]`,
+      ...file.position(title.start),
+      markup: builder.markup(),
+      span: title,
+      write: (translation) =>
+        renderSegment(translation, builder.markup(), {
+          text: (t) => {
+            const line = t.replace(/\s*\n\s*/g, ' ');
+            return title.bracket ? line.replace(/[\\[\]]/g, '\\$&') : line;
+          },
+          original: (o) => String(o),
+        }),
+    });
+  }
 
   const html = (node: Nodes, map: (o: number) => number) => {
     const range = rangeOf(node, { map });

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { FormatError } from '../../document/diagnostics.js';
+import { loadDocument } from '../../document/load-document.js';
+import type { SiteLinks } from '../../presets/site-links.js';
+
+// A stand-in translation: every text run upper-cased, markup left as it is.
+function shout(segment: string): string {
+  return segment.replace(/(^|>)([^<]*)/g, (_m, a: string, b: string) => a + b.toUpperCase());
+}
+
+function translate(path: string, content: string, options: Record<string, unknown> = {}) {
+  const doc = loadDocument({ path, content, options });
+  const map = new Map(doc.units.map((u) => [u.id, shout(u.segment)]));
+  return { doc, out: doc.render(map, { targetLocale: 'de' }) };
+}
+
+const vitepress: SiteLinks = {
+  generator: 'vitepress',
+  sourceDir: 'en/',
+  targetDir: '{locale}/',
+  sourcePrefix: '',
+  localizeRoutes: true,
+  pages: ['en/index.md', 'en/guide/intro.md', 'en/guide/setup.md'],
+  frontMatter: { links: ['hero.actions.*.link'], assets: [] },
+};
+
+describe('Markdown for docs sites', () => {
+  it('keeps container fences byte-identical and translates their titles on their own', () => {
+    const content =
+      '::: tip Read this\nSome *body* text.\n:::\n\n::: details\nHidden.\n:::\n\n:::warning[Be careful]\n\nBody.\n\n:::\n\n```md\n::: tip Not a container\n```\n';
+    const { doc, out } = translate('a.md', content);
+    expect(doc.units.map((u) => u.segment)).toEqual([
+      'Read this',
+      'Some <g id="1">body</g> text.',
+      'Hidden.',
+      'Be careful',
+      'Body.',
+    ]);
+    expect(out).toBe(
+      '::: tip READ THIS\nSOME *BODY* TEXT.\n:::\n\n::: details\nHIDDEN.\n:::\n\n:::warning[BE CAREFUL]\n\nBODY.\n\n:::\n\n```md\n::: tip Not a container\n```\n',
+    );
+  });
+
+  it('reads {#id} in MDX headings and writes the source anchor on every translated heading', () => {
+    const content =
+      '# Getting started\n\n## Install it {#install}\n\n## Set `up` now\n\nSee [below](#set-up-now).\n\n## Set `up` now\n';
+    const options = { anchors: { slug: 'github', marker: 'id' } };
+    const { doc, out } = translate('a.mdx', content, options);
+    expect(doc.units.map((u) => u.segment)).toEqual([
+      'Getting started',
+      'Install it',
+      'Set <x id="1"/> now',
+      'See <g id="1">below</g>.',
+      'Set <x id="1"/> now',
+    ]);
+    expect(out).toBe(
+      '# GETTING STARTED {#getting-started}\n\n## INSTALL IT {#install}\n\n## SET `up` NOW {#set-up-now}\n\nSEE [BELOW](#set-up-now).\n\n## SET `up` NOW {#set-up-now-1}\n',
+    );
+    // Read back, the markers are not part of the text: the translation lines up with its source.
+    const back = loadDocument({ path: 'a.mdx', content: out, options });
+    expect(back.units.map((u) => u.segment)).toEqual(doc.units.map((u) => shout(u.segment)));
+  });
+
+  it('uses VitePress slugs and adds a span only where the translated heading’s own anchor differs', () => {
+    const vite = translate('a.md', '## Über uns\n', {
+      anchors: { slug: 'vitepress', marker: 'id' },
+    });
+    expect(vite.out).toBe('## ÜBER UNS {#uber-uns}\n');
+    const content = '## Setup\n\n## 2024\n\n## Setup\n\n## Same\n';
+    const options = { anchors: { slug: 'astro', marker: 'span' } };
+    const german = { Setup: 'Einrichtung', '2024': '2024', Same: 'Same' } as Record<string, string>;
+    const doc = loadDocument({ path: 'a.md', content, options });
+    const out = doc.render(new Map(doc.units.map((u) => [u.id, german[u.segment]!])), {
+      targetLocale: 'de',
+    });
+    expect(out).toBe(
+      '## Einrichtung <span id="setup"></span>\n\n## 2024\n\n## Einrichtung <span id="setup-1"></span>\n\n## Same\n',
+    );
+    const back = loadDocument({ path: 'a.md', content: out, options });
+    expect(back.units.map((u) => u.segment)).toEqual([
+      'Einrichtung',
+      '2024',
+      'Einrichtung',
+      'Same',
+    ]);
+    const mdx = loadDocument({ path: 'a.mdx', content: '## Setup\n', options });
+    const mdxOut = mdx.render(new Map([[mdx.units[0]!.id, 'Einrichtung']]), { targetLocale: 'de' });
+    expect(mdxOut).toBe('## Einrichtung <span id="setup"></span>\n');
+    expect(loadDocument({ path: 'a.mdx', content: mdxOut, options }).units[0]!.segment).toBe(
+      'Einrichtung',
+    );
+  });
+
+  it('points absolute page links into the locale, and only at pages the locale has', () => {
+    const content = [
+      '---',
+      'hero:',
+      '  actions:',
+      '    - text: Start',
+      '      link: /guide/intro',
+      '---',
+      '',
+      'Read [intro](/guide/intro.md#why), [setup](/guide/setup), [home](/), [gone](/guide/gone),',
+      '[logo](/logo.svg), [rel](./setup#x), [out](https://example.com/guide/intro).',
+      '',
+      '[ref]: /guide/setup#top',
+      '',
+      '<a href="/guide/intro">html</a>',
+      '',
+    ].join('\n');
+    const { out } = translate('en/guide/index.md', content, { site: vitepress });
+    expect(out).toContain('      link: /de/guide/intro\n');
+    expect(out).toContain(
+      '[INTRO](/de/guide/intro.md#why), [SETUP](/de/guide/setup), [HOME](/de/), [GONE](/guide/gone),',
+    );
+    expect(out).toContain(
+      '[LOGO](/logo.svg), [REL](./setup#x), [OUT](https://example.com/guide/intro).',
+    );
+    expect(out).toContain('[ref]: /de/guide/setup#top');
+    expect(out).toContain('<a href="/de/guide/intro">HTML</a>');
+  });
+
+  it('points relative assets and imports back at the source when the locale folder lies deeper', () => {
+    const site: SiteLinks = {
+      generator: 'docusaurus',
+      sourceDir: 'docs/',
+      targetDir: 'i18n/{locale}/docusaurus-plugin-content-docs/current/',
+      sourcePrefix: '',
+      localizeRoutes: false,
+      pages: ['docs/guide/a.mdx', 'docs/guide/b.md', 'docs/_part.mdx'],
+      frontMatter: { links: [], assets: ['image'] },
+    };
+    const content = [
+      '---',
+      'image: ./img/card.png',
+      '---',
+      "import Part from '../_part.mdx';",
+      "import Chart from './chart.jsx';",
+      '',
+      '![A chart](./img/chart.png) and [b](./b.md#x) and [pdf](../files/a.pdf) and [abs](/docs/guide/b).',
+      '',
+      '<img src="./img/x.png" alt="Alt" />',
+      '',
+    ].join('\n');
+    const { out } = translate('docs/guide/a.mdx', content, { site });
+    const up = '../../../../../docs';
+    expect(out).toContain(`image: ${up}/guide/img/card.png\n`);
+    expect(out).toContain("import Part from '../_part.mdx';");
+    expect(out).toContain(`import Chart from '${up}/guide/chart.jsx';`);
+    expect(out).toContain(
+      `![A CHART](${up}/guide/img/chart.png) AND [B](./b.md#x) AND [PDF](${up}/files/a.pdf) AND [ABS](/docs/guide/b).`,
+    );
+    expect(out).toContain(`<img src="${up}/guide/img/x.png" alt="ALT" />`);
+  });
+
+  it('reports front matter that is not YAML with its line and column', () => {
+    const content = '---\ntitle: Fine\ndescription: [unclosed\n---\n\nText.\n';
+    let error: unknown;
+    try {
+      loadDocument({ path: 'docs/bad.md', content });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FormatError);
+    const [first] = (error as FormatError).diagnostics;
+    expect(first).toMatchObject({ file: 'docs/bad.md', rule: 'front-matter-yaml' });
+    expect(first!.line).toBeGreaterThanOrEqual(3);
+  });
+});

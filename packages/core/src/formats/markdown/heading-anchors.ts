@@ -1,0 +1,108 @@
+import GithubSlugger from 'github-slugger';
+import type { Heading, Nodes, Root } from 'mdast';
+import { toString as mdastToString } from 'mdast-util-to-string';
+
+/**
+ * How a generator turns heading text into an anchor: `github` (github-slugger: Docusaurus),
+ * `astro` (github-slugger without a trailing `-`: Starlight), `vitepress` (VitePress's own slugify).
+ */
+export type SlugStyle = 'github' | 'astro' | 'vitepress';
+
+/** How a translated heading keeps its source anchor: `{#id}`, or an empty `<span id>` where there are no custom ids. */
+export type AnchorMarker = 'id' | 'span';
+
+/** What the Markdown adapter does about heading anchors. */
+export interface AnchorSettings {
+  slug: SlugStyle;
+  marker: AnchorMarker;
+}
+
+/** A heading's anchor in the source. */
+export interface HeadingAnchor {
+  slug: string;
+  /** Written by the author (`{#id}`, `{/* #id *\/}`): it stays with the heading anyway. */
+  explicit: boolean;
+}
+
+const EXPLICIT = /\{[ \t]*#([\w-]+)[ \t]*\}[ \t]*$|\{\/\*[ \t]*#?([\w-]+)[ \t]*\*\/\}[ \t]*$/;
+// The same steps as VitePress's slugify, which the generator does not export; an anchor
+// written here must equal the one VitePress computes for the source heading.
+const V_CONTROL = /[\u0000-\u001f]/g;
+const V_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
+const V_COMBINING = /[\u0300-\u036F]/g;
+
+function vitepressSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(V_COMBINING, '')
+    .replace(V_CONTROL, '')
+    .replace(V_SPECIAL, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase();
+}
+
+/** A per-page slugger in a generator's style: the same text twice gets `-1` the second time. */
+export function createSlugger(style: SlugStyle): (text: string) => string {
+  if (style === 'vitepress') {
+    const seen = new Set<string>();
+    return (text) => {
+      const base = vitepressSlug(text);
+      let slug = base;
+      for (let n = 1; seen.has(slug); n++) slug = `${base}-${n}`;
+      seen.add(slug);
+      return slug;
+    };
+  }
+  const slugger = new GithubSlugger();
+  return (text) => {
+    const slug = slugger.slug(text);
+    return style === 'astro' && slug.endsWith('-') ? slug.slice(0, -1) : slug;
+  };
+}
+
+/** The text a generator slugs: the heading's content without raw HTML. */
+export function headingText(heading: Heading): string {
+  const parts = heading.children.filter((c) => c.type !== 'html');
+  return mdastToString(parts.length > 0 ? parts : heading).trim();
+}
+
+/**
+ * The anchor of every heading of a page in document order, as its generator computes it: an
+ * author's `{#id}` (or Docusaurus's `{/* #id *\/}`), else the slug of its text.
+ */
+export function headingAnchors(
+  root: Root,
+  text: string,
+  style: SlugStyle,
+): Map<Heading, HeadingAnchor> {
+  const slug = createSlugger(style);
+  const anchors = new Map<Heading, HeadingAnchor>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'heading') {
+      const start = node.position?.start.offset ?? 0;
+      const lineEnd = text.indexOf('\n', start);
+      const line = text.slice(start, lineEnd === -1 ? text.length : lineEnd).replace(/\r$/, '');
+      const explicit = EXPLICIT.exec(line);
+      const id = explicit?.[1] ?? explicit?.[2];
+      // Vitepress registers an author's id with the counter; github-slugger does not.
+      if (id !== undefined && style === 'vitepress') slug(id);
+      anchors.set(
+        node,
+        id !== undefined
+          ? { slug: id, explicit: true }
+          : { slug: slug(headingText(node)), explicit: false },
+      );
+      return;
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(root);
+  return anchors;
+}
+
+/** What keeps a source anchor on a translated heading, written after its text. */
+export function anchorMarker(slug: string, marker: AnchorMarker): string {
+  return marker === 'id' ? ` {#${slug}}` : ` <span id="${slug}"></span>`;
+}

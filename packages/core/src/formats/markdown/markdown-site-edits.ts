@@ -1,0 +1,75 @@
+import type { Edit } from '../../document/splice-edits.js';
+import { rewriteLink } from '../../presets/site-links.js';
+import type { RenderContext, UnitTranslation } from '../format-adapter.js';
+import { anchorMarker, createSlugger } from './heading-anchors.js';
+import { collectLinkTargets } from './link-targets.js';
+import type { MarkdownParsed } from './markdown-adapter.js';
+import type { MarkdownUnit } from './markdown-units.js';
+
+/** Text written after a heading to keep its source anchor. */
+export interface AnchorEdit {
+  at: number;
+  text: string;
+}
+
+/** What a page's site layout adds to its translation: anchor markers and rewritten URLs. */
+export interface SiteEdits {
+  anchors: Map<MarkdownUnit, AnchorEdit>;
+  links: Edit[];
+}
+
+// A heading's text as the generator reads it after rendering: markup written back, then the
+// Markdown syntax a slug leaves out (code ticks, emphasis, link destinations) dropped.
+function renderedText(unit: MarkdownUnit, translation: string, source: string): string {
+  const markdown = unit.write(translation, (start, end) => source.slice(start, end));
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/[`*_]/g, '')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/**
+ * Anchor markers for the translated page's headings and its rewritten URLs. With `{#id}`
+ * every heading that has no id of its author's gets its source anchor (a heading left in the
+ * source language keeps it too, so duplicate counts cannot shift); with `<span id>` only the
+ * headings whose anchor in the translation differs get one, so no id appears twice.
+ */
+export function siteEdits(
+  parsed: MarkdownParsed,
+  units: readonly MarkdownUnit[],
+  translations: ReadonlyMap<string, UnitTranslation>,
+  context: RenderContext,
+): SiteEdits {
+  const anchors = new Map<MarkdownUnit, AnchorEdit>();
+  const links: Edit[] = [];
+  const settings = parsed.anchors;
+  if (settings) {
+    const slug = createSlugger(settings.slug);
+    for (const unit of units) {
+      if (!unit.heading) continue;
+      const { anchor, end } = unit.heading;
+      const translation = translations.get(unit.id);
+      const text = typeof translation === 'string' ? translation : unit.segment;
+      const natural = slug(renderedText(unit, text, parsed.file.text));
+      if (anchor.explicit) continue;
+      if (settings.marker === 'id' || natural !== anchor.slug)
+        anchors.set(unit, { at: end, text: anchorMarker(anchor.slug, settings.marker) });
+    }
+  }
+  const site = parsed.site;
+  if (site) {
+    parsed.links ??= collectLinkTargets(parsed.root, parsed.file.text, site.frontMatter);
+    for (const target of parsed.links) {
+      const url = rewriteLink(target, parsed.file.path, context.targetLocale, site);
+      if (url !== undefined)
+        links.push({ start: target.start, end: target.end, render: () => url });
+    }
+  }
+  return { anchors, links };
+}
