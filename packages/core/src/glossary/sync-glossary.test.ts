@@ -1,8 +1,15 @@
 import { createClient } from '@transloom/client';
+import type { GlossaryEntry } from '@transloom/client/wire';
 import { describe, expect, it } from 'vitest';
-import { TEST_KEY, testService } from '../test-support/test-project.js';
-import type { GlossaryDictionary, ProjectGlossary } from './load-glossary.js';
+import { resolveConfig } from '../config/resolve-config.js';
+import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';
+import {
+  type GlossaryDictionary,
+  loadProjectGlossary,
+  type ProjectGlossary,
+} from './load-glossary.js';
 import { syncGlossary } from './sync-glossary.js';
+import { writeProjectGlossary } from './write-glossary.js';
 
 const dictionary = (
   targetLang: string,
@@ -113,5 +120,67 @@ describe('syncGlossary', async () => {
     expect((await client.glossaries.list()).map((g) => g.glossaryId)).not.toContain(
       verified.locked!.id,
     );
+  });
+
+  it("sends a file in the service's own format as written and pulls it back into the same bytes", async () => {
+    const rows =
+      'branch,Zweig,en,de\nZweig,Ast,en,de\nBranch,Zweig,en,de\nbranch,ブランチ,en,ja\nfichier,Datei,fr,de\n';
+    const project = await testProject({ 'glossary.csv': rows });
+    const config = resolveConfig(
+      {
+        sourceLocale: 'en',
+        targetLocales: ['de', 'ja'],
+        files: [{ source: 'a/{locale}.json' }],
+        glossary: 'glossary.csv',
+      },
+      project.root,
+    );
+    const glossary = (await loadProjectGlossary(config))!;
+    expect(glossary.warnings.map((w) => `${w.line}:${w.column} ${w.rule}`)).toEqual([
+      '3:1 glossary-case-duplicate',
+      '1:8 glossary-chained-entry',
+      '3:8 glossary-chained-entry',
+      '5:9 glossary-other-pair',
+    ]);
+    const made = await syncGlossary({ client, glossary, locked: undefined, name: 'rows' });
+    const id = made.locked!.id;
+    // Every entry arrives as written: none replaced another.
+    expect(await client.glossaries.entries(id, 'en', 'de')).toEqual([
+      { source: 'branch', target: 'Zweig' },
+      { source: 'Zweig', target: 'Ast' },
+      { source: 'Branch', target: 'Zweig' },
+    ]);
+    const pull = async () =>
+      new Map<string, GlossaryEntry[]>([
+        ['de', await client.glossaries.entries(id, 'en', 'de')],
+        ['ja', await client.glossaries.entries(id, 'en', 'ja')],
+      ]);
+    expect(await writeProjectGlossary(config, await pull())).toEqual([]);
+    expect(await project.read('glossary.csv')).toBe(rows);
+
+    // Edited on the service: the pull writes it in the file's layout, and the next push reads
+    // exactly the service's dictionaries back.
+    await client.glossaries.replaceDictionary(id, {
+      sourceLang: 'en',
+      targetLang: 'de',
+      entries: { branch: 'Ast', tag: 'Etikett' },
+    });
+    expect(await writeProjectGlossary(config, await pull())).toEqual(['glossary.csv']);
+    expect(await project.read('glossary.csv')).toBe(
+      'branch,Ast,en,de\ntag,Etikett,en,de\nbranch,ブランチ,en,ja\nfichier,Datei,fr,de\n',
+    );
+    const reloaded = (await loadProjectGlossary(config))!;
+    expect(reloaded.dictionaries.get('de')!.entries).toEqual(
+      await client.glossaries.entries(id, 'en', 'de'),
+    );
+    log();
+    const pushed = await syncGlossary({
+      client,
+      glossary: reloaded,
+      locked: made.locked,
+      name: 'rows',
+    });
+    expect(pushed.pushed).toEqual(['de']);
+    expect(log()).toEqual(['PUT /v3/glossaries/ID/dictionaries']);
   });
 });
