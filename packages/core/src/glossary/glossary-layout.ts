@@ -55,6 +55,8 @@ export function formatOfGlossary(path: string, text = ''): GlossaryFileFormat {
   return first.includes('\t') && !first.includes(',') ? 'tsv' : 'csv';
 }
 
+// Column names people put above entry rows, though the service's format has none.
+const COLUMN_NAME = /^(source|target)(?:[ _-]?(?:lang|language))?$/;
 const LOCALE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 /** Whether a cell is spelled like a locale code (`en`, `pt-BR`, `zh-Hans`). */
@@ -89,7 +91,8 @@ export type FirstRowReading =
  * distinct locale code and one of them is the source locale; except that a four-cell row
  * with the source language third is an entry naming its language pair, as the service's
  * format puts it. A row of locale codes that names a target locale but not the source
- * locale is an error rather than a guess. Anything else is the first entry row.
+ * locale, or a row of column names (`source,target`), is an error rather than a guess.
+ * Anything else is the first entry row.
  */
 export function readFirstRow(
   cells: readonly string[],
@@ -98,6 +101,16 @@ export function readFirstRow(
 ): FirstRowReading {
   const codes = cells.map((c) => c.trim());
   const lower = codes.map((c) => c.toLowerCase());
+  if (
+    (codes.length === 2 || codes.length === 4) &&
+    lower.every((c) => COLUMN_NAME.test(c)) &&
+    lower[0] === 'source'
+  ) {
+    return {
+      kind: 'error',
+      message: `the first row names columns (${codes.join(', ')}), but entry rows have no header: delete it, or make it a header of locales (${[sourceLocale, ...targetLocales].join(',')})`,
+    };
+  }
   if (codes.length < 2 || !codes.every(isLocaleCode) || new Set(lower).size !== codes.length)
     return { kind: 'entries' };
   const exact = lower.indexOf(sourceLocale.toLowerCase());

@@ -132,6 +132,10 @@ describe('the project glossary', async () => {
     await writeFile(join(root, 'two.csv'), 'en,de\nbranch,Zweig\n');
     expect((await loadProjectGlossary(config('two.csv', ['de'])))!.layout).toBe('table');
     await writeFile(join(root, 'nosource.csv'), 'de,ja\nZweig,ブランチ\n');
+    await writeFile(join(root, 'names.tsv'), 'source\ttarget\nbranch\tZweig\n');
+    expect(await problems('names.tsv', ['de'])).toEqual([
+      'names.tsv:1:1: error: the first row names columns (source, target), but entry rows have no header: delete it, or make it a header of locales (en,de) [glossary-header]',
+    ]);
     expect(await problems('nosource.csv')).toEqual([
       "nosource.csv:1:1: error: the first row reads as a header of locales but does not name the source locale 'en': add a column for it, or if this row is an entry, move it below another one [glossary-header]",
     ]);
