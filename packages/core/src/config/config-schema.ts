@@ -42,7 +42,21 @@ export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   sourceLocale: LOCALE,
   targetLocales: z.array(LOCALE).min(1, 'needs at least one target locale'),
-  files: z.array(fileEntrySchema).min(1, 'needs at least one file entry'),
+  /** File entries; with a `preset`, more besides its own (these win where both name a file). */
+  files: z.array(fileEntrySchema).default([]),
+  /** A docs site's layout: its pages, UI strings and link rules, read from the site's folders. */
+  preset: z.enum(['docusaurus', 'vitepress', 'starlight']).optional(),
+  /** Overrides of the preset's defaults. */
+  presetOptions: z
+    .strictObject({
+      /** Front-matter keys to translate (dot paths, `*` for any key or index). */
+      frontMatter: z.array(z.string().min(1)).optional(),
+      /** JSX props and HTML attributes to translate. */
+      attributes: z.array(z.string().min(1)).optional(),
+      /** Globs of pages to leave out. */
+      exclude: z.array(z.string().min(1)).optional(),
+    })
+    .optional(),
   /** A CSV/TSV glossary with a header row of locales, or one two-column file per target locale. */
   glossary: z.union([z.string().min(1), z.record(LOCALE, z.string().min(1))]).optional(),
   ...localeSettingsSchema.shape,

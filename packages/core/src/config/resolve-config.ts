@@ -5,6 +5,8 @@ import {
   MAX_CUSTOM_INSTRUCTIONS,
 } from '@transloom/client/wire';
 import type { z } from 'zod';
+import type { PresetExpansion } from '../presets/docs-preset.js';
+import { expandPreset } from '../presets/expand-preset.js';
 import { closest } from './closest.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configPathIssues } from './config-paths.js';
@@ -39,6 +41,8 @@ export interface ResolvedConfig {
   translationMemory: string | false;
   lockFile: string;
   extract: z.output<typeof configSchema>['extract'];
+  /** The docs preset's expansion, when one is set: its entries are in `files`, after the explicit ones. */
+  preset?: PresetExpansion | undefined;
   settings(locale: string): ResolvedLocaleSettings;
 }
 
@@ -198,15 +202,26 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
       });
     }
   }
+  if (config.files.length === 0 && !config.preset)
+    issues.push({ path: 'files', message: "needs at least one file entry (or a 'preset')" });
   issues.push(...configPathIssues(config, root));
   if (issues.length > 0) throw new ConfigError(issues, file);
+  const preset = config.preset
+    ? expandPreset(config.preset, {
+        root,
+        sourceLocale: config.sourceLocale,
+        targetLocales: targets,
+        options: config.presetOptions ?? {},
+      })
+    : undefined;
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
   return {
     root,
     file,
     sourceLocale: config.sourceLocale,
     targetLocales: targets,
-    files: config.files,
+    files: [...config.files, ...(preset?.entries ?? [])],
+    preset,
     glossary: config.glossary,
     context: config.context ?? 'none',
     concurrency: config.concurrency ?? 4,

@@ -1,0 +1,54 @@
+import type { FileEntry } from '../config/config-schema.js';
+import type { AnchorSettings } from '../formats/markdown/heading-anchors.js';
+import type { FrontMatterLinkKeys } from '../formats/markdown/link-targets.js';
+import type { DocsGenerator } from './site-links.js';
+
+/** A preset's name as written in the configuration. */
+export type DocsPresetName = DocsGenerator;
+
+/** Overrides of a preset's defaults (`presetOptions` in the configuration). */
+export interface DocsPresetOptions {
+  /** Front-matter keys to translate (dot paths, `*` for any key or index), replacing the preset's. */
+  frontMatter?: readonly string[] | undefined;
+  /** JSX and HTML attributes to translate, replacing the preset's. */
+  attributes?: readonly string[] | undefined;
+  /** Globs of pages to leave out. */
+  exclude?: readonly string[] | undefined;
+}
+
+/** What a preset reads to expand. */
+export interface DocsPresetContext {
+  /** The project root, where the site lives. */
+  root: string;
+  sourceLocale: string;
+  targetLocales: readonly string[];
+  options: DocsPresetOptions;
+}
+
+/** A preset expanded for one site: its file entries and what the user should know. */
+export interface PresetExpansion {
+  name: DocsPresetName;
+  entries: FileEntry[];
+  /** Things the site lacks that the preset would use (e.g. Docusaurus catalogs not written yet). */
+  notes: string[];
+}
+
+/** How a generator's pages are read and written. */
+export interface DocsPolicy {
+  /** Front-matter keys translated by default. */
+  frontMatter: readonly string[];
+  /** Front-matter keys that are links or asset paths (rewritten, never translated). */
+  frontMatterLinks: FrontMatterLinkKeys;
+  anchors: AnchorSettings;
+}
+
+/** One docs generator's preset. */
+export interface DocsPreset {
+  readonly name: DocsPresetName;
+  readonly policy: DocsPolicy;
+  /** The file entries of the site at `context.root`, from its own structure. */
+  expand(context: DocsPresetContext): PresetExpansion;
+}
+
+/** JSX props and HTML attributes translated in docs pages by default. */
+export const DOCS_ATTRIBUTES = ['title', 'label', 'alt', 'caption', 'description', 'aria-label'];
