@@ -119,3 +119,29 @@ export function escapeHtmlAttribute(text: string, quote: string): string {
   const escaped = text.replace(/&/g, '&amp;').replace(/\u00a0/g, '&nbsp;');
   return quote === "'" ? escaped.replace(/'/g, '&#39;') : escaped.replace(/"/g, '&quot;');
 }
+
+/**
+ * Offsets (in the file) where the parser made a node from a tag or comment: a tag found inside
+ * a text node's source at one of them belongs to another node, so that text was moved.
+ */
+export function tagOffsets(root: Root, shift: number): Set<number> {
+  const offsets = new Set<number>();
+  const visit = (nodes: readonly (RootContent | ElementContent)[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') continue;
+      if (node.type !== 'element') {
+        const start = offset(node.position?.start, shift);
+        if (start !== undefined) offsets.add(start);
+        continue;
+      }
+      const opening = openingRange(node, shift);
+      const closing = closingRange(node, shift);
+      if (opening) offsets.add(opening.start);
+      if (closing) offsets.add(closing.start);
+      visit(node.children);
+      if (node.content) visit(node.content.children);
+    }
+  };
+  visit(root.children);
+  return offsets;
+}

@@ -1,5 +1,6 @@
 import type { Nodes, PhrasingContent } from 'mdast';
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
+import { CODE_ELEMENTS } from '../html/html-elements.js';
 
 /** A range of the file's text. */
 export interface Range {
@@ -196,6 +197,7 @@ const handlers: Partial<Record<PhrasingContent['type'], Handler>> = {
   },
   mdxJsxTextElement(node, ctx) {
     const element = node as unknown as {
+      name: string | null;
       children: PhrasingContent[];
       attributes: Array<{
         type: string;
@@ -206,7 +208,7 @@ const handlers: Partial<Record<PhrasingContent['type'], Handler>> = {
     };
     jsxAttributes(element.attributes, ctx);
     const hasText = element.children.some((c) => c.type !== 'text' || c.value.trim() !== '');
-    if (hasText) pair(node as never, ctx);
+    if (hasText && !CODE_ELEMENTS.has(element.name ?? '')) pair(node as never, ctx);
     else placeholder(node, ctx);
   },
 };
@@ -290,6 +292,12 @@ export function emitChildren(nodes: readonly PhrasingContent[], ctx: InlineConte
       const partner =
         open && !VOID.has(open[1]!.toLowerCase()) ? findClose(children, i, open[1]!) : -1;
       const closeRange = partner !== -1 ? rangeOf(children[partner]!, ctx) : undefined;
+      // `<code>`, `<kbd>`, `<samp>`, `<var>`, `<pre>` keep their content, like inline code.
+      if (closeRange && CODE_ELEMENTS.has(open![1]!.toLowerCase())) {
+        ctx.builder.placeholder({ start: range.start, end: closeRange.end });
+        i = partner;
+        continue;
+      }
       if (partner !== -1 && closeRange && partner > i + 1) {
         ctx.builder.open(range, closeRange);
         emitChildren(children.slice(i + 1, partner), ctx);

@@ -4,7 +4,9 @@ import type { SourceFile } from '../../document/source-file.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import { type Original, SegmentBuilder } from '../../segments/segment-markup.js';
 import type { AdapterUnit } from '../format-adapter.js';
-import { escapeHtmlAttribute, escapeHtmlText, parseHtml } from '../html/html-tree.js';
+import { CODE_ELEMENTS } from '../html/html-elements.js';
+import { writeHtmlUnit } from '../html/html-render.js';
+import { escapeHtmlAttribute, parseHtml } from '../html/html-tree.js';
 import { extractHtmlUnits } from '../html/html-units.js';
 import { escapeMarkdownText, type MarkdownTextContext } from './escape-markdown.js';
 import { encodeFrontMatterValue, frontMatterUnits } from './front-matter.js';
@@ -272,14 +274,7 @@ export function extractMarkdownUnits(
     })) {
       units.push({
         ...unit,
-        write: (translation, copy) =>
-          renderSegment(translation, unit.markup, {
-            text:
-              unit.kind === 'attribute'
-                ? (t) => escapeHtmlAttribute(t, unit.quote)
-                : escapeHtmlText,
-            original: copyOriginal(copy),
-          }),
+        write: (translation, copy) => writeHtmlUnit(unit, translation, copyOriginal(copy)),
       });
     }
   };
@@ -411,6 +406,7 @@ export function extractMarkdownUnits(
           map,
         });
         for (const n of nested) nestedUnit(n, path);
+        if (CODE_ELEMENTS.has(node.name ?? '')) return;
         break;
       }
       default:

@@ -1,0 +1,59 @@
+import { parseSegment, type SegmentToken } from '../../segments/parse-segment.js';
+import { renderSegment } from '../../segments/render-segment.js';
+import type { Original, SegmentMarkup } from '../../segments/segment-markup.js';
+import { escapeHtmlAttribute, escapeHtmlText } from './html-tree.js';
+
+/** What writing an HTML unit needs: its markup, the source's spacing and how it is quoted. */
+export interface HtmlUnitWriting {
+  kind: 'text' | 'attribute';
+  markup: SegmentMarkup;
+  /** Quote of an attribute value ('' when unquoted). */
+  quote: string;
+  spacing?: ReadonlyMap<string, string> | undefined;
+}
+
+const EDGES = /^([ \t\n\r\f]*)([\s\S]*?)([ \t\n\r\f]*)$/;
+
+function keyOf(token: SegmentToken | undefined): string | undefined {
+  if (!token || token.type === 'text') return undefined;
+  return `${token.type === 'x' ? 'x' : token.type === 'open' ? 'o' : 'c'}${token.id}`;
+}
+
+// Whitespace the translation has next to a tag gets the source's whitespace there: a line
+// break after `<br>` or the indentation inside `<b>` survive; whitespace between words is the
+// translation's own.
+function respace(tokens: SegmentToken[], spacing: ReadonlyMap<string, string>): SegmentToken[] {
+  return tokens.map((token, i) => {
+    if (token.type !== 'text') return token;
+    const after = keyOf(tokens[i - 1]);
+    const before = keyOf(tokens[i + 1]);
+    const [, lead, core, trail] = EDGES.exec(token.value)!;
+    const sourceAfter = after === undefined ? undefined : spacing.get(`after:${after}`);
+    const sourceBefore = before === undefined ? undefined : spacing.get(`before:${before}`);
+    if (core === '') {
+      const value = lead === '' ? '' : (sourceAfter ?? sourceBefore ?? lead!);
+      return { type: 'text', value };
+    }
+    const start = lead !== '' && sourceAfter !== undefined ? sourceAfter : lead;
+    const end = trail !== '' && sourceBefore !== undefined ? sourceBefore : trail;
+    return { type: 'text', value: `${start}${core}${end}` };
+  });
+}
+
+/**
+ * Writes a translated segment of an HTML unit (also used for HTML inside Markdown): markup
+ * restored byte for byte through `original`, text escaped for content or for the attribute's
+ * quotes (an unquoted value gets double quotes), the source's line breaks next to tags kept.
+ */
+export function writeHtmlUnit(
+  unit: HtmlUnitWriting,
+  translation: string,
+  original: (original: Original) => string,
+): string {
+  const tokens = parseSegment(translation);
+  const value = renderSegment(unit.spacing ? respace(tokens, unit.spacing) : tokens, unit.markup, {
+    text: unit.kind === 'attribute' ? (t) => escapeHtmlAttribute(t, unit.quote) : escapeHtmlText,
+    original,
+  });
+  return unit.kind === 'attribute' && unit.quote === '' ? `"${value}"` : value;
+}

@@ -1,0 +1,160 @@
+/**
+ * A template language whose tags are kept as placeholders: `mustache` (Mustache and
+ * Handlebars), `jinja` (Jinja, Liquid, Nunjucks, Twig, Django), `erb` (ERB and EJS) and
+ * `dollar-brace` (`${…}` of JavaScript template literals and many others).
+ */
+export type TemplateSyntax = 'mustache' | 'jinja' | 'erb' | 'dollar-brace';
+
+/** Every template syntax, in the order they are documented. */
+export const TEMPLATE_SYNTAXES: readonly TemplateSyntax[] = [
+  'mustache',
+  'jinja',
+  'erb',
+  'dollar-brace',
+];
+
+/** Other names of the template syntaxes, as users know them. */
+export const TEMPLATE_SYNTAX_ALIASES: Readonly<Record<string, TemplateSyntax>> = {
+  handlebars: 'mustache',
+  liquid: 'jinja',
+  nunjucks: 'jinja',
+  twig: 'jinja',
+  django: 'jinja',
+  ejs: 'erb',
+};
+
+/** A template tag found in text. */
+export interface TemplateTag {
+  start: number;
+  end: number;
+  /**
+   * Control flow, comments and partials (`{{#each}}`, `{{/if}}`, `{% if %}`, `<% } %>`) rather
+   * than a value printed inside the sentence (`{{name}}`, `<%= total %>`, `${n}`).
+   */
+  control: boolean;
+  /** False when the text ends before the tag's closer (the tag then runs to the end). */
+  closed: boolean;
+  /** What ends the tag (`}}`, `%>`, …; empty for `<%%`). */
+  closer: string;
+}
+
+interface Opener {
+  syntaxes: readonly TemplateSyntax[];
+  closer: string;
+  control: (body: string) => boolean;
+}
+
+// `{{#each}}`, `{{/each}}`, `{{^empty}}`, `{{!note}}`, `{{> partial}}`, `{{else}}`, with
+// Handlebars' `~` and Jinja's `-` whitespace control before them.
+const MUSTACHE_CONTROL = /^[~-]?\s*(?:[#/^!>]|else\b)/;
+const output = () => false;
+const control = () => true;
+
+// Longest first: `{{{{raw}}}}` before `{{{x}}}` before `{{x}}`.
+const OPENERS: ReadonlyArray<[string, Opener]> = [
+  ['{{{{', { syntaxes: ['mustache'], closer: '}}}}', control }],
+  ['{{!--', { syntaxes: ['mustache'], closer: '--}}', control }],
+  ['{{{', { syntaxes: ['mustache'], closer: '}}}', control: output }],
+  [
+    '{{',
+    {
+      syntaxes: ['mustache', 'jinja'],
+      closer: '}}',
+      control: (body) => MUSTACHE_CONTROL.test(body),
+    },
+  ],
+  ['{%', { syntaxes: ['jinja'], closer: '%}', control }],
+  ['{#', { syntaxes: ['jinja'], closer: '#}', control }],
+  // `<%%` prints a literal `<%` in ERB and EJS: kept whole, but it opens nothing.
+  ['<%%', { syntaxes: ['erb'], closer: '', control: output }],
+  ['<%', { syntaxes: ['erb'], closer: '%>', control: (body) => !/^[=-]/.test(body) }],
+  ['${', { syntaxes: ['dollar-brace'], closer: '}', control: output }],
+];
+
+const escapeRegExp = (s: string) => s.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&');
+const scanners = new Map<string, { pattern: RegExp; openers: Map<string, Opener> }>();
+
+function scannerFor(syntaxes: readonly TemplateSyntax[]) {
+  const key = [...syntaxes].sort().join(',');
+  let scanner = scanners.get(key);
+  if (!scanner) {
+    const openers = new Map(
+      OPENERS.filter(([, o]) => o.syntaxes.some((s) => syntaxes.includes(s))),
+    );
+    const alternatives = [...openers.keys()].map(escapeRegExp);
+    // A pattern that matches nothing when no syntax is on.
+    scanner = {
+      pattern: new RegExp(alternatives.length > 0 ? alternatives.join('|') : '(?!)', 'g'),
+      openers,
+    };
+    scanners.set(key, scanner);
+  }
+  return scanner;
+}
+
+// `${a ? {b: 1} : c}`: braces nest inside a `${…}`.
+function balancedEnd(text: string, from: number, limit: number): number {
+  let depth = 1;
+  for (let i = from; i < limit; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 123) depth++;
+    else if (ch === 125 && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * The template tags of `text[start, end)` in the given syntaxes, in order. A tag runs from its
+ * opener to the first closer (`}}`, `%}`, `#}`, `%>`; balanced braces for `${…}`); an opener
+ * without a closer is reported with `closed: false` and ends at `end`.
+ */
+export function findTemplateTags(
+  text: string,
+  syntaxes: readonly TemplateSyntax[],
+  start = 0,
+  end = text.length,
+): TemplateTag[] {
+  const tags: TemplateTag[] = [];
+  if (syntaxes.length === 0) return tags;
+  const { pattern, openers } = scannerFor(syntaxes);
+  pattern.lastIndex = start;
+  for (
+    let match = pattern.exec(text);
+    match && match.index + match[0].length <= end;
+    match = pattern.exec(text)
+  ) {
+    const opener = openers.get(match[0])!;
+    const bodyStart = match.index + match[0].length;
+    let close: number;
+    if (opener.closer === '') close = bodyStart;
+    else if (opener.closer === '}' && match[0] === '${') close = balancedEnd(text, bodyStart, end);
+    else {
+      const at = text.indexOf(opener.closer, bodyStart);
+      close = at === -1 || at + opener.closer.length > end ? -1 : at + opener.closer.length;
+    }
+    const tagEnd = close === -1 ? end : close;
+    tags.push({
+      start: match.index,
+      end: tagEnd,
+      control: opener.control(text.slice(bodyStart, Math.min(bodyStart + 8, tagEnd))),
+      closed: close !== -1,
+      closer: opener.closer,
+    });
+    pattern.lastIndex = tagEnd;
+    if (close === -1) break;
+  }
+  return tags;
+}
+
+/** Whether `text` has anything to translate outside template tags. */
+export function hasTextOutsideTemplates(
+  text: string,
+  syntaxes: readonly TemplateSyntax[],
+): boolean {
+  let last = 0;
+  for (const tag of findTemplateTags(text, syntaxes)) {
+    if (/[^ \t\n\r\f]/.test(text.slice(last, tag.start))) return true;
+    last = tag.end;
+  }
+  return /[^ \t\n\r\f]/.test(text.slice(last));
+}
