@@ -1,14 +1,11 @@
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
 import type { PluralStructure } from '../format-adapter.js';
 import { type IcuPart, icuToSegments } from '../icu/icu-to-segments.js';
-import { type FragmentToken, tokenizeFragment } from './xml-tree.js';
+import { type InlineRules, toParts } from './xliff-parts.js';
+import type { EntityTable, ReferenceForms } from './xml-entities.js';
+import { tokenizeFragment } from './xml-tree.js';
 
-/** Which inline elements of an XLIFF version pair around text, and which stand alone. */
-export interface InlineRules {
-  /** Paired elements whose content is translatable (1.2 `g`, `mrk`; 2.0 `pc`, `mrk`). */
-  pairs: ReadonlySet<string>;
-  /** Everything else (`x`, `ph`, `bpt`, `sc`, `cp`, ...) is one placeholder, content included. */
-}
+export type { InlineRules } from './xliff-parts.js';
 
 /** The inline content of a `<source>`, ready to become a unit. */
 export interface InlineContent {
@@ -22,6 +19,23 @@ export interface InlineContent {
   /** The content is an ICU message (as Angular writes plural and select). */
   icu: boolean;
   hasText: boolean;
+  /** How the content wrote characters as references, to write a translation the same way. */
+  forms: ReferenceForms;
+}
+
+/** How {@link readInlineContent} reads one content. */
+export interface InlineOptions {
+  rules: InlineRules;
+  /** Whitespace around the content is content (`xml:space="preserve"`). */
+  preserve: boolean;
+  protectPlaceholders: boolean;
+  /** `start`: an ICU message only when it starts with a plural or select (Angular); `always`: any ICU message. */
+  icu: 'start' | 'always';
+  /** Also protect Symfony's `{name}` parameters and plural intervals (`{0}`, `]1,Inf[`). */
+  symfony: boolean;
+  entities: EntityTable;
+  /** Protected ranges still open from an earlier segment of the same unit. */
+  openRanges: Set<string>;
 }
 
 // `%name%` (first: `%time%` is not printf's `%ti`), printf (`%d`, `%1$@`, `%.2f`, `%%`) and
@@ -29,65 +43,26 @@ export interface InlineContent {
 const TEXT_PLACEHOLDERS =
   /%[A-Za-z_][\w.]*%|%(?:\d+\$)?[-+0#]?\d*(?:\.\d+)?(?:hh|h|ll|l|L|z|j|t|q)?[diouxXeEfFgGaAcsSp@]|%%|\{\{[^{}]*\}\}/g;
 
-function textParts(value: string, protect: boolean): IcuPart[] {
-  if (!protect) return [{ kind: 'text', value }];
+// Symfony's own: `{name}` parameters, and the interval that starts each form of a pipe plural.
+const SYMFONY_PLACEHOLDERS = new RegExp(
+  `(?:^|(?<=\\|))\\s*(?:\\{\\s*-?\\d+(?:\\s*,\\s*-?\\d+)*\\s*\\}|[\\[\\]]\\s*(?:-?Inf|-?\\d+)\\s*,\\s*(?:\\+?Inf|-?\\d+)\\s*[\\[\\]])|\\{\\s*[A-Za-z_][\\w.-]*\\s*\\}|${TEXT_PLACEHOLDERS.source}`,
+  'g',
+);
+
+function textParts(value: string, pattern: RegExp | undefined): IcuPart[] {
+  if (!pattern) return [{ kind: 'text', value }];
   const parts: IcuPart[] = [];
   let last = 0;
-  for (const match of value.matchAll(TEXT_PLACEHOLDERS)) {
-    if (match.index > last) parts.push({ kind: 'text', value: value.slice(last, match.index) });
-    parts.push({ kind: 'placeholder', original: match[0] });
+  for (const match of value.matchAll(pattern)) {
+    // An interval's leading whitespace stays text.
+    const lead = /^\s*/.exec(match[0])![0].length;
+    const at = match.index + lead;
+    if (at > last) parts.push({ kind: 'text', value: value.slice(last, at) });
+    if (match[0].length > lead) parts.push({ kind: 'placeholder', original: match[0].slice(lead) });
     last = match.index + match[0].length;
   }
   if (last < value.length) parts.push({ kind: 'text', value: value.slice(last) });
   return parts;
-}
-
-function localName(name: string): string {
-  const colon = name.indexOf(':');
-  return colon === -1 ? name : name.slice(colon + 1);
-}
-
-// Turns tokens into parts: pairs around content, everything else a single placeholder.
-function toParts(text: string, tokens: FragmentToken[], rules: InlineRules): IcuPart[] {
-  const parts: IcuPart[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.type === 'text' || token.type === 'cdata') {
-      parts.push({ kind: 'text', value: token.value });
-    } else if (token.type === 'open') {
-      const close = matchingClose(tokens, i);
-      const protectedMark =
-        token.attributes.translate === 'no' || token.attributes.mtype === 'protected';
-      if (rules.pairs.has(localName(token.name)) && !protectedMark) {
-        parts.push({
-          kind: 'open',
-          open: { start: token.start, end: token.end },
-          close: { start: tokens[close]!.start, end: tokens[close]!.end },
-        });
-        parts.push(...toParts(text, tokens.slice(i + 1, close), rules));
-        parts.push({ kind: 'close' });
-      } else {
-        parts.push({
-          kind: 'placeholder',
-          original: { start: token.start, end: tokens[close]!.end },
-        });
-      }
-      i = close;
-    } else {
-      parts.push({ kind: 'placeholder', original: { start: token.start, end: token.end } });
-    }
-  }
-  return parts;
-}
-
-function matchingClose(tokens: FragmentToken[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.type === 'open') depth++;
-    else if (token.type === 'close' && --depth === 0) return i;
-  }
-  return tokens.length - 1;
 }
 
 const ICU_START = /^\{\s*[\p{L}\p{N}_$]+\s*,\s*(?:plural|select|selectordinal)\s*,/u;
@@ -103,11 +78,22 @@ export function readInlineContent(
   start: number,
   end: number,
   builder: SegmentBuilder,
-  options: { rules: InlineRules; preserve: boolean; protectPlaceholders: boolean },
+  options: InlineOptions,
 ): InlineContent {
   const tokens = tokenizeFragment(text, start, end);
-  const parts = toParts(text, tokens, options.rules);
-  const cdata = tokens.length === 1 && tokens[0]!.type === 'cdata';
+  const cdataAt = tokens.findIndex((t) => t.type === 'cdata');
+  const cdata =
+    cdataAt !== -1 &&
+    tokens.every((t, i) => i === cdataAt || (t.type === 'text' && t.value.trim() === ''));
+  const forms: ReferenceForms = new Map();
+  const parts = toParts(tokens, {
+    text,
+    rules: options.rules,
+    entities: options.entities,
+    forms,
+    openRanges: options.openRanges,
+    cdataHtml: cdata,
+  });
   let lead = '';
   let trail = '';
   if (!options.preserve && parts.length > 0) {
@@ -123,9 +109,10 @@ export function readInlineContent(
     }
   }
   const hasText = parts.some((p) => p.kind === 'text' && p.value.trim() !== '');
+  const base = { lead, trail, cdata, hasText, forms };
   // An ICU message: inline elements become private-use characters the ICU parser leaves alone.
   const flat = parts.map((p) => (p.kind === 'text' ? p.value : '\u0000')).join('');
-  if (ICU_START.test(flat)) {
+  if (options.icu === 'always' ? flat.includes('{') : ICU_START.test(flat)) {
     const sentinels = new Map<string, IcuPart[]>();
     let message = '';
     for (const part of parts) {
@@ -139,21 +126,25 @@ export function readInlineContent(
     }
     try {
       const content = icuToSegments(message, builder, { tags: false, sentinels });
-      return { ...content, lead, trail, cdata, icu: true, hasText };
+      return { ...content, ...base, icu: true };
     } catch {
       builder.take();
       // Not ICU after all: read it as text.
     }
   }
+  const pattern = !options.protectPlaceholders
+    ? undefined
+    : options.symfony
+      ? SYMFONY_PLACEHOLDERS
+      : TEXT_PLACEHOLDERS;
   for (const part of parts) {
     if (part.kind === 'text') {
-      for (const piece of textParts(part.value, options.protectPlaceholders))
-        emitPart(builder, piece);
+      for (const piece of textParts(part.value, pattern)) emitPart(builder, piece);
     } else {
       emitPart(builder, part);
     }
   }
-  return { segment: builder.take(), lead, trail, cdata, icu: false, hasText };
+  return { segment: builder.take(), ...base, icu: false };
 }
 
 function emitPart(builder: SegmentBuilder, part: IcuPart): void {

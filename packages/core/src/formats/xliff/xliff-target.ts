@@ -1,25 +1,32 @@
 import type { Edit } from '../../document/splice-edits.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import type { Original } from '../../segments/segment-markup.js';
-import type { AdapterUnit, UnitTranslation } from '../format-adapter.js';
+import type { UnitTranslation } from '../format-adapter.js';
 import { renderIcu } from '../icu/render-icu.js';
 import { isUnchanged } from '../unchanged-translation.js';
-import type { InlineContent } from './xliff-inline.js';
-import { escapeXmlAttribute, escapeXmlText, type XmlElement } from './xml-tree.js';
+import type { UnitSite } from './xliff-document.js';
+import type { XliffUnit } from './xliff-units.js';
+import { type EntityTable, encodeXmlText, readXmlText } from './xml-entities.js';
+import { escapeXmlAttribute, tokenizeFragment } from './xml-tree.js';
 
-/** A unit of an XLIFF file: where its source and target are. */
-export interface XliffUnit extends AdapterUnit {
-  source: XmlElement;
-  target: XmlElement | undefined;
-  /** The element that carries `state` (1.2: `target`; 2.0: `segment`). */
-  stateHost: 'target' | XmlElement;
-  content: InlineContent;
+/** What writing the targets of one document needs. */
+export interface TargetContext {
+  text: string;
+  /** Rendering another locale than the source's: states and languages are set. */
+  other: boolean;
+  targetLocale: string;
+  entities: EntityTable;
+  /** How the document writes characters as references, for text a unit did not have. */
+  forms: ReadonlyMap<string, string>;
+}
+
+function escapeName(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Sets (or adds) an attribute in a start tag's text, keeping the tag's quoting and spacing. */
 export function setAttribute(tag: string, name: string, value: string): string {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const existing = new RegExp(`(\\s${escaped}\\s*=\\s*)(["'])[^"']*\\2`).exec(tag);
+  const existing = new RegExp(`(\\s${escapeName(name)}\\s*=\\s*)(["'])[^"']*\\2`).exec(tag);
   if (existing) {
     const quote = existing[2]!;
     return `${tag.slice(0, existing.index)}${existing[1]}${quote}${escapeXmlAttribute(value, quote)}${quote}${tag.slice(existing.index + existing[0].length)}`;
@@ -29,91 +36,144 @@ export function setAttribute(tag: string, name: string, value: string): string {
   return `${before} ${name}="${escapeXmlAttribute(value)}"${tag.slice(close)}`;
 }
 
+/** Removes an attribute from a start tag's text. */
+export function removeAttribute(tag: string, name: string): string {
+  return tag.replace(new RegExp(`\\s+${escapeName(name)}\\s*=\\s*(["'])[^"']*\\1`), '');
+}
+
+function attributeOf(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${escapeName(name)}\\s*=\\s*(["'])([^"']*)\\1`).exec(tag)?.[2];
+}
+
+// States that say a target holds no translation yet (2.0 `initial` is also the default).
+const PENDING = new Set(['initial', 'new', 'needs-translation']);
+
+/** Whether a target's state becomes `translated`: its text changed, or it had no translation yet. */
+function needsState(hostTag: string, changed: boolean, defaultPending: boolean): boolean {
+  const state = attributeOf(hostTag, 'state');
+  return changed || (state === undefined ? defaultPending : PENDING.has(state));
+}
+
+/** `state="translated"`, without the qualifier that described the text it replaces. */
+function translatedState(tag: string): string {
+  return removeAttribute(
+    removeAttribute(setAttribute(tag, 'state', 'translated'), 'subState'),
+    'state-qualifier',
+  );
+}
+
 /** The content a target gets: whitespace as in the source, the translation, in CDATA if the source was. */
 export function targetContent(
   unit: XliffUnit,
   translation: UnitTranslation,
   copy: (o: Original) => string,
+  forms: ReadonlyMap<string, string>,
 ): string {
-  const { content } = unit;
-  // The source itself: its exact bytes, entities and ICU spacing included.
+  const { content, textElement } = unit;
+  // The text itself: its exact bytes, references and ICU spacing included.
   if (isUnchanged(unit, translation))
-    return copy({ start: unit.source.innerStart, end: unit.source.innerEnd });
+    return copy({ start: textElement.innerStart, end: textElement.innerEnd });
+  const encode = content.cdata ? (t: string) => t : (t: string) => encodeXmlText(t, forms);
   const body = content.icu
     ? renderIcu(translation, unit, {
-        encode: escapeXmlText,
+        encode,
         original: copy,
         isIcuSyntax: (original) => typeof original === 'string',
         tags: false,
       })
     : renderSegment(translation as string, unit.markup, {
-        text: content.cdata ? (t) => t : escapeXmlText,
-        original: (o) => (typeof o === 'string' ? escapeXmlText(o) : copy(o)),
+        text: encode,
+        original: (o) => (typeof o === 'string' ? encode(o) : copy(o)),
       });
-  const wrapped = content.cdata && !body.includes(']]>') ? `<![CDATA[${body}]]>` : body;
+  const wrapped = content.cdata ? `<![CDATA[${body.replaceAll(']]>', ']]]]><![CDATA[>')}]]>` : body;
   return `${content.lead}${wrapped}${content.trail}`;
 }
 
+/** Element content in one spelling: references decoded, CDATA escaped, markup as written. */
+function canonical(raw: string, entities: EntityTable): string {
+  let out = '';
+  for (const token of tokenizeFragment(raw, 0, raw.length)) {
+    if (token.type === 'cdata') out += encodeXmlText(token.value, new Map());
+    else if (token.type !== 'text') out += raw.slice(token.start, token.end);
+    else
+      for (const piece of readXmlText(raw, token.start, token.end, entities, new Map()))
+        out +=
+          piece.kind === 'text'
+            ? encodeXmlText(piece.value, new Map())
+            : raw.slice(piece.start, piece.end);
+  }
+  return out.trim();
+}
+
+/** Whether two element contents say the same (a target that needs no edit). */
+export function sameContent(a: string, b: string, entities: EntityTable): boolean {
+  return a === b || canonical(a, entities) === canonical(b, entities);
+}
+
 /**
- * Edits that write a unit's target: the content of an existing `<target>`, a `<target/>`
- * turned into a full element, or a new `<target>` after `</source>` on its own line.
- * `state` is set on the target (1.2) or segment (2.0) when `state` is given.
+ * Edits that write `content` as a target (`null`: its content stays, and `changedText` says
+ * whether it changed): into an existing `<target>` (only when it says something else), a `<target/>` turned into a full element, or a new `<target>` on its own
+ * line after `place.insertAfter`. For another locale, a target's `xml:lang` follows it, and
+ * the state (1.2 target, 2.0 segment) becomes `translated` when the text changed or was not
+ * a translation yet; a reviewed or final text that stays the same keeps its state.
  */
 export function targetEdits(
-  text: string,
-  unit: XliffUnit,
-  translation: UnitTranslation,
-  state: string | undefined,
+  place: Pick<UnitSite, 'target' | 'insertAfter' | 'stateHost'>,
+  content: string | null,
+  context: TargetContext,
+  changedText?: boolean,
 ): Edit[] {
+  const { text, other } = context;
+  const { target, stateHost } = place;
   const edits: Edit[] = [];
-  const copyOf = (copy: (start: number, end: number) => string) => (o: Original) =>
-    typeof o === 'string' ? o : copy(o.start, o.end);
-  const { target, source } = unit;
-  const withState = (tag: string) =>
-    state && unit.stateHost === 'target' ? setAttribute(tag, 'state', state) : tag;
+  const existing = target ? text.slice(target.innerStart, target.innerEnd) : '';
+  const changed =
+    changedText ??
+    (!target || (content !== null && !sameContent(existing, content, context.entities)));
+  const hostTag =
+    stateHost === 'target'
+      ? target
+        ? text.slice(target.start, target.innerStart)
+        : ''
+      : text.slice(stateHost.start, stateHost.innerStart);
+  const state = other && needsState(hostTag, changed, stateHost !== 'target' || !target);
+  const targetTag = (tag: string) => {
+    let out = tag;
+    if (other && attributeOf(out, 'xml:lang') !== undefined)
+      out = setAttribute(out, 'xml:lang', context.targetLocale);
+    return state && stateHost === 'target' ? translatedState(out) : out;
+  };
   if (target && !target.selfClosing) {
-    const startTag = text.slice(target.start, target.innerStart);
-    if (withState(startTag) !== startTag)
-      edits.push({
-        start: target.start,
-        end: target.innerStart,
-        render: () => withState(startTag),
-      });
-    edits.push({
-      start: target.innerStart,
-      end: target.innerEnd,
-      render: (copy) => targetContent(unit, translation, copyOf(copy)),
-    });
+    const tag = text.slice(target.start, target.innerStart);
+    const next = targetTag(tag);
+    if (next !== tag)
+      edits.push({ start: target.start, end: target.innerStart, render: () => next });
+    if (changed && content !== null)
+      edits.push({ start: target.innerStart, end: target.innerEnd, render: () => content });
   } else if (target) {
-    const tag = withState(text.slice(target.start, target.end)).replace(/\s*\/>$/, '>');
+    const tag = targetTag(text.slice(target.start, target.end)).replace(/\s*\/>$/, '>');
     edits.push({
       start: target.start,
       end: target.end,
-      render: (copy) => `${tag}${targetContent(unit, translation, copyOf(copy))}</target>`,
+      render: () => `${tag}${content ?? ''}</${target.name}>`,
     });
   } else {
-    const lineStart = text.lastIndexOf('\n', source.start) + 1;
-    const indent = /^[ \t]*/.exec(text.slice(lineStart, source.start))![0];
+    const after = place.insertAfter;
+    const lineStart = text.lastIndexOf('\n', after.start) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart, after.start))![0];
     const eol = text[lineStart - 2] === '\r' ? '\r\n' : '\n';
-    const prefix = source.name.includes(':')
-      ? source.name.slice(0, source.name.indexOf(':') + 1)
-      : '';
-    const open = withState(`<${prefix}target>`);
+    const colon = after.name.indexOf(':');
+    const name = `${colon === -1 ? '' : after.name.slice(0, colon + 1)}target`;
+    const open = targetTag(`<${name}>`);
     edits.push({
-      start: source.end,
-      end: source.end,
-      render: (copy) =>
-        `${eol}${indent}${open}${targetContent(unit, translation, copyOf(copy))}</${prefix}target>`,
+      start: after.end,
+      end: after.end,
+      render: () => `${eol}${indent}${open}${content ?? ''}</${name}>`,
     });
   }
-  if (state && unit.stateHost !== 'target') {
-    const host = unit.stateHost;
-    const startTag = text.slice(host.start, host.innerStart);
-    edits.push({
-      start: host.start,
-      end: host.innerStart,
-      render: () => setAttribute(startTag, 'state', state),
-    });
+  if (state && stateHost !== 'target') {
+    const next = translatedState(hostTag);
+    edits.push({ start: stateHost.start, end: stateHost.innerStart, render: () => next });
   }
   return edits;
 }

@@ -1,100 +1,84 @@
 import { createHash } from 'node:crypto';
 import { FormatError } from '../../document/diagnostics.js';
-import type { SourceFile } from '../../document/source-file.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
-import type { InlineRules } from './xliff-inline.js';
-import { readInlineContent } from './xliff-inline.js';
-import type { XliffUnit } from './xliff-target.js';
-import { decodeXmlText, parseXmlTree, type XmlElement } from './xml-tree.js';
+import type { AdapterUnit } from '../format-adapter.js';
+import { findDuplicateUnitIds } from './duplicate-unit-ids.js';
+import type { UnitSite, XliffParsed } from './xliff-document.js';
+import { type InlineContent, type InlineRules, readInlineContent } from './xliff-inline.js';
+import type { XmlElement } from './xml-tree.js';
 
-/** The parsed document of either XLIFF version. */
-export interface XliffParsed {
-  file: SourceFile;
-  warnings: [];
-  root: XmlElement;
-  files: XmlElement[];
-  protectPlaceholders: boolean;
-  /** Read units from targets (existing translations) instead of sources. */
-  fromTargets: boolean;
+/** A unit of an XLIFF file: where its text and its target are. */
+export interface XliffUnit extends AdapterUnit {
+  site: UnitSite;
+  /** The element the unit's text was read from: an unchanged translation copies its bytes. */
+  textElement: XmlElement;
+  content: InlineContent;
 }
 
-/** Parses an XLIFF document and checks its version. */
-export function parseXliff(
-  file: SourceFile,
-  major: '1' | '2',
-  options: Readonly<Record<string, unknown>>,
-): XliffParsed {
-  const root = parseXmlTree(file).find((e) => e.name === 'xliff' || e.name.endsWith(':xliff'));
-  const version = root?.attributes.version ?? '';
-  if (!root || !version.startsWith(major)) {
-    throw new FormatError(file.path, [
-      {
-        file: file.path,
-        ...file.position(root?.start ?? 0),
-        rule: 'xliff-version',
-        severity: 'error',
-        message: root
-          ? `expected XLIFF ${major}.x, found version '${version}'`
-          : 'no <xliff> root element',
-      },
-    ]);
-  }
-  const files = root.children.filter((c) => c.name === 'file' || c.name.endsWith(':file'));
-  return {
-    file,
-    warnings: [],
-    root,
-    files,
-    protectPlaceholders: options.protectPlaceholders !== false,
-    fromTargets: options.segmentsFrom === 'target',
-  };
+function hasContent(text: string, element: XmlElement | undefined): element is XmlElement {
+  return element !== undefined && text.slice(element.innerStart, element.innerEnd).trim() !== '';
 }
 
-/** The text of an element's content (entities decoded, markup dropped). */
-export function elementText(text: string, element: XmlElement): string {
-  return decodeXmlText(
-    text.slice(element.innerStart, element.innerEnd).replace(/<[^>]*>/g, ''),
-  ).trim();
-}
-
-/** Builds a unit from a `<source>` element. */
-export function xliffUnit(
-  parsed: XliffParsed,
-  init: {
-    id: string;
-    source: XmlElement;
-    target: XmlElement | undefined;
-    stateHost: XliffUnit['stateHost'];
-    notes: string[];
-    preserve: boolean;
-    rules: InlineRules;
-  },
-): XliffUnit {
+/**
+ * Builds a unit from its site: the text of its source, or of its target in Symfony's layout
+ * (when the target has text) or when reading a translated file.
+ */
+export function xliffUnit(parsed: XliffParsed, site: UnitSite, rules: InlineRules): XliffUnit {
   const { file } = parsed;
   const builder = new SegmentBuilder(file.text);
-  const read = (element: XmlElement) =>
+  const read = (element: XmlElement, openRanges: Set<string>) =>
     readInlineContent(file.text, element.innerStart, element.innerEnd, builder, {
-      rules: init.rules,
-      preserve: init.preserve,
+      rules,
+      preserve: site.preserve,
       protectPlaceholders: parsed.protectPlaceholders,
+      icu: parsed.icu ? 'always' : 'start',
+      symfony: parsed.text === 'target',
+      entities: parsed.entities,
+      openRanges,
     });
-  const sourceContent = read(init.source);
-  // A target read with the same builder gives its placeholders the source's ids.
-  const content = parsed.fromTargets && init.target ? read(init.target) : sourceContent;
+  let content: InlineContent;
+  let textElement = site.source;
+  if (parsed.text === 'target' && hasContent(file.text, site.target)) {
+    // The key in the source says nothing of the text: the target alone is read.
+    textElement = site.target;
+    content = read(site.target, site.ranges.target);
+  } else {
+    content = read(site.source, site.ranges.source);
+    // A target read with the same builder gives its placeholders the source's ids.
+    if (parsed.fromTargets && site.target) {
+      const sourceForms = content.forms;
+      content = read(site.target, site.ranges.target);
+      for (const [ch, form] of sourceForms) if (!content.forms.has(ch)) content.forms.set(ch, form);
+    }
+  }
   const unit: XliffUnit = {
-    id: init.id,
+    id: site.id,
     segment: content.segment,
-    path: init.id,
-    ...file.position(init.source.innerStart),
+    path: site.id,
+    ...file.position(textElement.innerStart),
     markup: builder.markup(),
-    source: init.source,
-    target: init.target,
-    stateHost: init.stateHost,
+    site,
+    textElement,
     content,
   };
   if (content.plural) unit.plural = content.plural;
-  if (init.notes.length > 0) unit.context = init.notes.join('\n');
+  if (site.notes.length > 0) unit.context = site.notes.join('\n');
   return unit;
+}
+
+/**
+ * The units of every site, in document order. Two units that share an id but not their
+ * text are refused with a FormatError naming both places.
+ */
+export function xliffUnits(parsed: XliffParsed, rules: InlineRules): XliffUnit[] {
+  for (const site of parsed.sites) {
+    site.ranges.source.clear();
+    site.ranges.target.clear();
+  }
+  const units = parsed.sites.map((site) => xliffUnit(parsed, site, rules));
+  const duplicates = findDuplicateUnitIds(parsed.file, units);
+  if (duplicates.length > 0) throw new FormatError(parsed.file.path, duplicates);
+  return units;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FormatError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
+import { readDoctype } from './xml-entities.js';
 
 /** An element of an XML document with its offsets in the file's text. */
 export interface XmlElement {
@@ -72,19 +73,27 @@ type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
  * document throws a FormatError with the line and column fast-xml-parser's validator reports.
  */
 export function parseXmlTree(file: SourceFile): XmlElement[] {
-  const valid = XMLValidator.validate(file.text, { allowBooleanAttributes: true });
-  if (valid !== true) {
-    throw new FormatError(file.path, [
+  // The DOCTYPE is blanked out (offsets kept): its entities are read by readDoctype, and
+  // fast-xml-parser throws on external ones.
+  const doctype = readDoctype(file.text);
+  const text = doctype
+    ? file.text.slice(0, doctype.start) +
+      file.text.slice(doctype.start, doctype.end).replace(/[^\n]/g, ' ') +
+      file.text.slice(doctype.end)
+    : file.text;
+  const syntaxError = (line: number, column: number, message: string) =>
+    new FormatError(file.path, [
       {
         file: file.path,
-        line: valid.err.line,
-        column: valid.err.col,
+        line,
+        column,
         rule: 'xml-syntax',
         severity: 'error',
-        message: `XML syntax error: ${valid.err.msg}`,
+        message: `XML syntax error: ${message}`,
       },
     ]);
-  }
+  const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  if (valid !== true) throw syntaxError(valid.err.line, valid.err.col, valid.err.msg);
   const parser = new XMLParser({
     preserveOrder: true,
     ignoreAttributes: false,
@@ -129,7 +138,20 @@ export function parseXmlTree(file: SourceFile): XmlElement[] {
     }
     return out;
   };
-  return convert(parser.parse(file.text) as Ordered[]);
+  let nodes: Ordered[];
+  try {
+    nodes = parser.parse(text) as Ordered[];
+  } catch (error) {
+    throw syntaxError(1, 1, (error as Error).message);
+  }
+  return convert(nodes);
+}
+
+/** The text of an element's content (entities decoded, markup dropped, trimmed). */
+export function elementText(text: string, element: XmlElement): string {
+  return decodeXmlText(
+    text.slice(element.innerStart, element.innerEnd).replace(/<[^>]*>/g, ''),
+  ).trim();
 }
 
 /** Children named `name` (ignoring a namespace prefix). */

@@ -1,0 +1,115 @@
+import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
+import type { SourceFile } from '../../document/source-file.js';
+import type { FormatOptions } from '../format-adapter.js';
+import { resolveTextMode, type XliffTextOption } from './xliff-text-mode.js';
+import { type EntityTable, readDoctype } from './xml-entities.js';
+import { parseXmlTree, type XmlElement } from './xml-tree.js';
+
+/** Where one unit of an XLIFF file is, before its content is read. */
+export interface UnitSite {
+  id: string;
+  /** The `<trans-unit>` or `<unit>`. */
+  element: XmlElement;
+  /** The element whose content is the source text: `<source>`, or a `<mrk mtype="seg">`. */
+  source: XmlElement;
+  /** The element a translation goes into (absent: a new `<target>` is written). */
+  target: XmlElement | undefined;
+  /** The element that carries `state` (1.2: `target`; 2.0: `segment`). */
+  stateHost: 'target' | XmlElement;
+  notes: string[];
+  preserve: boolean;
+  /** Names a Symfony catalog keys the unit by (`resname`, `name`, `id`). */
+  keys: string[];
+  /** The language pair of the unit's `<file>` (1.2) or document (2.0). */
+  languages: { source: string | undefined; target: string | undefined };
+  /** A new `<target>` is written after this element (`<source>`, or 1.2's `<seg-source>`). */
+  insertAfter: XmlElement;
+  /** Protected ranges open across the segments of one unit, in its sources and its targets. */
+  ranges: { source: Set<string>; target: Set<string> };
+  /** A segment of a segmented 1.2 unit. */
+  segmented?: { segSource: XmlElement; mid: string; target: XmlElement | undefined };
+}
+
+/** The parsed document of either XLIFF version. */
+export interface XliffParsed {
+  file: SourceFile;
+  warnings: Diagnostic[];
+  root: XmlElement;
+  files: XmlElement[];
+  sites: UnitSite[];
+  entities: EntityTable;
+  protectPlaceholders: boolean;
+  /** Read units from targets (existing translations) instead of sources. */
+  fromTargets: boolean;
+  /** Where a unit's text is: the source, or (Symfony's layout) the target beside a key. */
+  text: 'source' | 'target';
+  /** Every message is ICU MessageFormat (Symfony's `+intl-icu` catalogs). */
+  icu: boolean;
+}
+
+/** The tree of an XLIFF document of the expected major version, before its units are found. */
+export interface XliffTree {
+  file: SourceFile;
+  root: XmlElement;
+  files: XmlElement[];
+  entities: EntityTable;
+}
+
+/** Parses an XLIFF document and checks its version. */
+export function readXliffTree(file: SourceFile, major: '1' | '2'): XliffTree {
+  const root = parseXmlTree(file).find((e) => e.name === 'xliff' || e.name.endsWith(':xliff'));
+  const version = root?.attributes.version ?? '';
+  if (!root || !version.startsWith(major)) {
+    throw new FormatError(file.path, [
+      {
+        file: file.path,
+        ...file.position(root?.start ?? 0),
+        rule: 'xliff-version',
+        severity: 'error',
+        message: root
+          ? `expected XLIFF ${major}.x, found version '${version}'`
+          : 'no <xliff> root element',
+      },
+    ]);
+  }
+  const files = root.children.filter((c) => c.name === 'file' || c.name.endsWith(':file'));
+  return { file, root, files, entities: readDoctype(file.text)?.entities ?? new Map() };
+}
+
+const TEXT_OPTIONS: readonly XliffTextOption[] = ['auto', 'source', 'target'];
+
+/**
+ * Completes a parse: resolves where the text is, and reads the options (`text`,
+ * `protectPlaceholders`, `segmentsFrom`).
+ */
+export function completeXliff(
+  tree: XliffTree,
+  sites: UnitSite[],
+  warnings: Diagnostic[],
+  options: FormatOptions,
+): XliffParsed {
+  const { file } = tree;
+  const option = options.text ?? 'auto';
+  if (!TEXT_OPTIONS.includes(option as XliffTextOption)) {
+    throw new FormatError(file.path, [
+      {
+        file: file.path,
+        line: 1,
+        column: 1,
+        rule: 'xliff-option',
+        severity: 'error',
+        message: `option 'text' must be 'auto', 'source' or 'target', not ${JSON.stringify(option)}`,
+      },
+    ]);
+  }
+  const locale = typeof options.locale === 'string' ? options.locale : undefined;
+  return {
+    ...tree,
+    warnings,
+    sites,
+    protectPlaceholders: options.protectPlaceholders !== false,
+    fromTargets: options.segmentsFrom === 'target',
+    text: resolveTextMode(file.text, sites, option as XliffTextOption, locale),
+    icu: /\+intl-icu\.[^/\\]*$/.test(file.path),
+  };
+}

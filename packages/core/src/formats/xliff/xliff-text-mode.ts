@@ -1,0 +1,47 @@
+import type { UnitSite } from './xliff-document.js';
+import { elementText } from './xml-tree.js';
+
+/**
+ * The `text` option of the XLIFF adapters: where a unit's text is. `source` is XLIFF's own
+ * layout; `target` is Symfony's (`messages.en.xlf` with the key as source and resname, and
+ * the English text as target); `auto` (the default) tells them apart.
+ */
+export type XliffTextOption = 'auto' | 'source' | 'target';
+
+function language(tag: string | undefined): string | undefined {
+  return tag?.toLowerCase().split(/[-_]/)[0] || undefined;
+}
+
+// A target in the source's language is the text itself, not a translation of it.
+function targetIsSourceLanguage(site: UnitSite, locale: string | undefined): boolean {
+  const target = language(site.languages.target);
+  if (target === undefined) return true;
+  return target === language(site.languages.source) || target === language(locale);
+}
+
+/**
+ * Resolves `auto`: the file is in Symfony's layout when most units that have a target name
+ * their source as their key (source equal to `resname`, `name` or `id`) and those targets are
+ * in the source language. A translated file whose ids are its English texts (Xcode) has
+ * targets in another language, so it stays in XLIFF's own layout.
+ */
+export function resolveTextMode(
+  text: string,
+  sites: readonly UnitSite[],
+  option: XliffTextOption,
+  locale: string | undefined,
+): 'source' | 'target' {
+  if (option !== 'auto') return option;
+  let withTarget = 0;
+  let keyed = 0;
+  for (const site of sites) {
+    const { target } = site;
+    if (site.segmented || !target) continue;
+    if (text.slice(target.innerStart, target.innerEnd).trim() === '') continue;
+    withTarget++;
+    if (!targetIsSourceLanguage(site, locale)) continue;
+    const source = elementText(text, site.source);
+    if (source !== '' && site.keys.includes(source)) keyed++;
+  }
+  return keyed > 0 && keyed * 2 > withTarget ? 'target' : 'source';
+}

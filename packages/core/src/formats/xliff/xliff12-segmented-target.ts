@@ -1,0 +1,59 @@
+import type { Edit } from '../../document/splice-edits.js';
+import type { UnitTranslation } from '../format-adapter.js';
+import { sameContent, type TargetContext, targetEdits } from './xliff-target.js';
+import type { XliffUnit } from './xliff-units.js';
+
+/**
+ * Edits that write the target of a segmented 1.2 `<trans-unit>` (its units, one per
+ * `<mrk mtype="seg">` of `<seg-source>`, in order). A target already segmented with the same
+ * mids is edited segment by segment; otherwise the target is `<seg-source>` with each
+ * segment's content replaced by its translation (or kept, untranslated), written after
+ * `<seg-source>` as the schema orders them.
+ */
+export function segmentedTargetEdits(
+  units: readonly XliffUnit[],
+  translations: ReadonlyMap<string, UnitTranslation>,
+  context: TargetContext,
+  contentOf: (unit: XliffUnit, translation: UnitTranslation) => string,
+): Edit[] {
+  const { text } = context;
+  const first = units[0]!.site;
+  const { segSource, target } = first.segmented!;
+  if (!units.some((u) => translations.has(u.id))) return [];
+  if (target && !target.selfClosing && units.every((u) => u.site.target)) {
+    const edits: Edit[] = [];
+    let changed = false;
+    for (const unit of units) {
+      const translation = translations.get(unit.id);
+      const marker = unit.site.target!;
+      if (translation === undefined) continue;
+      const content = contentOf(unit, translation);
+      if (sameContent(text.slice(marker.innerStart, marker.innerEnd), content, context.entities))
+        continue;
+      changed = true;
+      edits.push({ start: marker.innerStart, end: marker.innerEnd, render: () => content });
+    }
+    // The target element itself: its language and state, as for an unsegmented target.
+    const tagEdits = targetEdits(
+      { target, insertAfter: segSource, stateHost: 'target' },
+      null,
+      context,
+      changed,
+    );
+    return [...tagEdits, ...edits];
+  }
+  let content = '';
+  let position = segSource.innerStart;
+  for (const unit of units) {
+    const { source } = unit.site;
+    const translation = translations.get(unit.id);
+    content += text.slice(position, source.innerStart);
+    content +=
+      translation === undefined
+        ? text.slice(source.innerStart, source.innerEnd)
+        : contentOf(unit, translation);
+    position = source.innerEnd;
+  }
+  content += text.slice(position, segSource.innerEnd);
+  return targetEdits({ target, insertAfter: segSource, stateHost: 'target' }, content, context);
+}
