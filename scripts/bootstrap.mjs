@@ -44,5 +44,5 @@ const marker = join(root, 'node_modules', '.modules.yaml');
 if (newer(join(root, 'pnpm-lock.yaml'), marker) || newer(join(root, 'package.json'), marker)) {
   run(['install', '--frozen-lockfile']);
 }
-run(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
+run(['exec', 'turbo', 'run', 'build', '--filter=./packages/*', '--output-logs=errors-only']);
 run(['run', script, ...process.argv.slice(3)]);
