@@ -33,12 +33,11 @@ function phraseDiagnostic(entry: PositionedEntry, rule: string, message: string)
  */
 export function checkGlossaryEntries(entries: readonly PositionedEntry[]): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const issues = validateGlossaryEntries(
-    entries.map((e, index) => ({ source: e.source, target: e.target, line: index })),
-  );
+  // A dictionary has one entry per row, so an issue's line finds its entry.
+  const issues = validateGlossaryEntries(entries).filter((i) => i.rule !== 'duplicate-source');
+  const byLine = issues.length > 0 ? new Map(entries.map((e) => [e.line, e])) : undefined;
   for (const issue of issues) {
-    if (issue.rule === 'duplicate-source') continue;
-    const entry = entries[issue.line] ?? entries.at(-1)!;
+    const entry = byLine!.get(issue.line) ?? entries.at(-1)!;
     out.push(
       issue.rule === 'dictionary-too-large'
         ? glossaryDiagnostic(entry.file, entry.sourceCell, issue.rule, issue.message)

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config/resolve-config.js';
 import { formatDiagnostic } from '../document/diagnostics.js';
-import { GlossaryError, loadProjectGlossary } from './load-glossary.js';
+import { hashOf } from '../hashing/hash-of.js';
+import { GlossaryError, hashOfEntries, loadProjectGlossary } from './load-glossary.js';
 
 describe('the project glossary', async () => {
   const root = await mkdtemp(join(tmpdir(), 'transloom-glossary-'));
@@ -199,5 +200,17 @@ describe('the project glossary', async () => {
     expect(lines.at(-1)).toBe(
       'many.csv:1:1: error: 50 more problems in this file are not listed [glossary-too-many-problems]',
     );
+  });
+
+  it('hashes a dictionary as locks always have, and reads one of 200 000 entries', async () => {
+    const entries = [
+      { source: 'a', target: 'b' },
+      { source: 'c', target: 'd' },
+    ];
+    expect(hashOfEntries(entries)).toBe(hashOf('a', 'b', 'c', 'd'));
+    const rows = Array.from({ length: 200_000 }, (_, i) => `term ${i}\tBegriff ${i}`);
+    await writeFile(join(root, 'big.tsv'), `${rows.join('\n')}\n`);
+    const glossary = (await loadProjectGlossary(config('big.tsv', ['de'])))!;
+    expect(glossary.dictionaries.get('de')!.entries).toHaveLength(200_000);
   });
 });

@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
 import { TransloomError } from '@transloom/client';
 import { baseLanguage, GLOSSARY_LANGUAGES, type GlossaryEntry } from '@transloom/client/wire';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { type Diagnostic, formatDiagnostic } from '../document/diagnostics.js';
-import { hashOf } from '../hashing/hash-of.js';
 import { checkGlossaryEntries } from './check-glossary-entries.js';
 import { describeGlossaryLayout } from './describe-glossary-layout.js';
 import type { GlossaryLayoutKind } from './glossary-layout.js';
 import { glossaryDiagnostic, relativeGlossaryPath } from './glossary-source.js';
 import type { PositionedEntry } from './parse-glossary-file.js';
 import { readProjectGlossaryFiles } from './read-glossary-files.js';
+
+/**
+ * The digest `hashOf(source1, target1, source2, ...)` gives (locks store it), computed
+ * without spreading a dictionary of 100 000 entries into arguments, which overflows the stack.
+ */
+export function hashOfEntries(entries: readonly GlossaryEntry[]): string {
+  const hash = createHash('sha256');
+  for (const { source, target } of entries)
+    hash.update(source).update('\u0000').update(target).update('\u0000');
+  return hash.digest('hex').slice(0, 16);
+}
 
 /** The entries one target locale is translated with. */
 export interface GlossaryDictionary {
@@ -111,7 +122,7 @@ export async function loadProjectGlossary(
   const byLocale = new Map<string, { name: string; entries: PositionedEntry[] }>();
   for (const file of read.files) {
     if (!file.model) continue;
-    diagnostics.push(...file.model.diagnostics);
+    for (const d of file.model.diagnostics) diagnostics.push(d);
     for (const [locale, entries] of file.model.entries)
       byLocale.set(locale, { name: file.name, entries });
   }
@@ -119,7 +130,7 @@ export async function loadProjectGlossary(
   const byPair = new Map<string, { locale: string; hash: string }>();
   const sourceLang = baseLanguage(config.sourceLocale).toLowerCase();
   for (const [locale, { name, entries }] of byLocale) {
-    diagnostics.push(...checkGlossaryEntries(entries));
+    for (const d of checkGlossaryEntries(entries)) diagnostics.push(d);
     const targetLang = baseLanguage(locale).toLowerCase();
     if (!SUPPORTED.has(targetLang) || !SUPPORTED.has(sourceLang)) {
       diagnostics.push(
@@ -135,7 +146,7 @@ export async function loadProjectGlossary(
     }
     if (entries.length === 0) continue;
     const plain = entries.map(({ source, target }) => ({ source, target }));
-    const hash = hashOf(...plain.flatMap((e) => [e.source, e.target]));
+    const hash = hashOfEntries(plain);
     // A glossary holds one dictionary per language pair, so pt-BR and pt-PT must agree.
     const pair = `${sourceLang}>${targetLang}`;
     const other = byPair.get(pair);

@@ -128,9 +128,13 @@ function mergeEntries(
   const languageRow = entrySlots.find((slot) => slot.cells.length === 4);
   const sourceCode = languageRow?.cells[2] ?? baseLanguage(options.sourceLocale).toLowerCase();
   const upper = sourceCode === sourceCode.toUpperCase();
+  // Spelled as the file spells that locale already, else as its language in the file's case.
+  const codes = new Map<string, string>();
+  for (const slot of entrySlots)
+    if (slot.cells.length === 4)
+      for (const locale of slot.locales) if (!codes.has(locale)) codes.set(locale, slot.cells[3]!);
   const targetCode = (locale: string) =>
-    entrySlots.find((slot) => slot.cells.length === 4 && slot.locales.includes(locale))?.cells[3] ??
-    (upper ? baseLanguage(locale) : baseLanguage(locale).toLowerCase());
+    codes.get(locale) ?? (upper ? baseLanguage(locale) : baseLanguage(locale).toLowerCase());
   // In a locale's own file every row is that locale's; in the project's one file the language cell says.
   const localesOf = (locale: string, code: string) => {
     if (model.role.kind === 'locale' || !model.languageColumns) return [locale];
