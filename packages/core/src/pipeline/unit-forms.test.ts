@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadDocument } from '../document/load-document.js';
 import { assembleTranslation, unitForms } from './unit-forms.js';
 
@@ -70,6 +70,44 @@ describe('unitForms', () => {
     ]);
   });
 
+  it("builds i18next's _zero into the target's zero category only where that category is 0 alone", () => {
+    const unit = unitOf(
+      { items_zero: 'No items', items_one: 'One item', items_other: '{{count}} items' },
+      'items#plural',
+    );
+    // Arabic zero is 0 alone: the source's zero form fits it.
+    expect(unitForms(unit, 'en', 'ar').map((f) => [f.keys, f.text])).toEqual([
+      [['zero'], 'No items'],
+      [['one'], 'One item'],
+      [['two'], '2 items'],
+      [['few'], '3 items'],
+      [['many'], '11 items'],
+      [['other'], '100 items'],
+    ]);
+    // Latvian zero is 0, 10-20, 30, ...: i18next writes it as _zero too, so the form must be
+    // true of 10 as well; Latvian one (1, 21, 31, ...) likewise takes the general form.
+    expect(unitForms(unit, 'en', 'lv').map((f) => [f.keys, f.text])).toEqual([
+      [['zero'], '10 items'],
+      [['one'], '21 items'],
+      [['other'], '2 items'],
+    ]);
+  });
+
+  it('leaves out a target category that exact values cover entirely', () => {
+    const doc = loadDocument({
+      path: 'en.json',
+      content: JSON.stringify({ n: '{n, plural, =0 {No items} one {One item} other {# items}}' }),
+    });
+    expect(unitForms(doc.units[0]!, 'en', 'ar').map((f) => f.keys![0])).toEqual([
+      '=0',
+      'one',
+      'two',
+      'few',
+      'many',
+      'other',
+    ]);
+  });
+
   it('expands ICU plurals with exact values and offsets, and selects, key by key', () => {
     const doc = loadDocument({
       path: 'en.json',
@@ -117,5 +155,40 @@ describe('unitForms', () => {
       'Top 1: <x id="1"/> file',
       'Top 2: <x id="1"/> files',
     ]);
+  });
+
+  describe('Intl objects', () => {
+    const { PluralRules, NumberFormat } = Intl;
+    // The constructors are writable properties of `Intl`, though typed read-only.
+    const intl = Intl as { PluralRules: typeof PluralRules; NumberFormat: typeof NumberFormat };
+    afterEach(() => {
+      intl.PluralRules = PluralRules;
+      intl.NumberFormat = NumberFormat;
+    });
+
+    it('are made once per locale, not per unit or form', () => {
+      const units = [
+        unitOf({ files_one: '{{count}} file', files_other: '{{count}} files' }, 'files#plural'),
+        unitOf({ n_one: '{{count}} thing', n_other: '{{count}} things' }, 'n#plural'),
+        unitOf({ n_ordinal_one: '{{count}}st', n_ordinal_other: '{{count}}th' }, 'n#ordinal'),
+      ];
+      const locales = ['de', 'pl', 'ru', 'ar', 'ja'];
+      for (const locale of locales) for (const unit of units) unitForms(unit, 'en', locale);
+      let made = 0;
+      intl.PluralRules = class extends PluralRules {
+        constructor(...args: ConstructorParameters<typeof PluralRules>) {
+          super(...args);
+          made++;
+        }
+      } as typeof PluralRules;
+      intl.NumberFormat = class extends NumberFormat {
+        constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+          super(...args);
+          made++;
+        }
+      } as typeof NumberFormat;
+      for (const locale of locales) for (const unit of units) unitForms(unit, 'en', locale);
+      expect(made).toBe(0);
+    });
   });
 });

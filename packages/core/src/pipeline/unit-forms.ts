@@ -1,9 +1,6 @@
 import type { PluralStructure, Unit, UnitTranslation, Variant } from '../formats/format-adapter.js';
-import {
-  type PluralCategory,
-  pluralCategories,
-  representativeNumber,
-} from '../plurals/plural-categories.js';
+import { countFormat } from '../plurals/plural-rules.js';
+import { targetPluralKeys } from '../plurals/target-plural-keys.js';
 import {
   compareSegmentMarkup,
   parseSegment,
@@ -80,17 +77,8 @@ function numberForm(
   // Two selectors showing the same number cannot be told apart in the answer.
   if (values.size !== 1) return fallback;
   const value = [...values][0]!;
-  const shown = new Intl.NumberFormat(sourceLocale, {
-    useGrouping: false,
-    maximumFractionDigits: 3,
-  }).format(value);
-  const pattern = numberPattern([
-    shown,
-    String(value),
-    new Intl.NumberFormat(targetLocale, { useGrouping: false, maximumFractionDigits: 3 }).format(
-      value,
-    ),
-  ]);
+  const shown = countFormat(sourceLocale).format(value);
+  const pattern = numberPattern([shown, String(value), countFormat(targetLocale).format(value)]);
   // The text must not already hold that number, or the answer's numbers would be ambiguous.
   if (!DIGITS.test(shown) || countIn(tokens, pattern) > 0) return fallback;
   const text = serializeSegment(
@@ -134,32 +122,6 @@ function numberForm(
     },
     fallback,
   };
-}
-
-const CANDIDATES = [
-  1, 2, 3, 4, 5, 0, 6, 7, 8, 10, 11, 12, 21, 22, 23, 25, 100, 101, 102, 1000, 1000000, 1.5, 2.5,
-  0.5,
-];
-
-/**
- * The number a target form is shown with: one in the target category whose source category
- * has the same name (Polish `one` -> 1), else one the source calls `other` (a source `other`
- * form is the general sentence with the number in it: Japanese `other` -> 2, not 1), else any.
- */
-function formNumber(
-  locale: string,
-  category: PluralCategory,
-  type: 'cardinal' | 'ordinal',
-  source: Intl.PluralRules,
-): number {
-  const rules = new Intl.PluralRules(locale, { type });
-  const inCategory = CANDIDATES.filter((n) => rules.select(n) === category);
-  return (
-    inCategory.find((n) => source.select(n) === category) ??
-    inCategory.find((n) => source.select(n) === 'other') ??
-    inCategory[0] ??
-    representativeNumber(locale, category, type)
-  );
 }
 
 interface Wanted {
@@ -206,36 +168,18 @@ function targetVariants(
         );
       return;
     }
-    const type = selector.type === 'selectordinal' ? 'ordinal' : 'cardinal';
-    const offset = selector.offset ?? 0;
-    const sourceRules = new Intl.PluralRules(sourceLocale, { type });
-    // Exact values (`=0`) stay as the source has them; so does i18next's `_zero` in a
-    // language without a CLDR zero category (i18next uses it for 0 in every language).
-    const sourceCategories = pluralCategories(sourceLocale, type) as string[];
-    const exact = own.filter(
-      (k) => k.startsWith('=') || (k === 'zero' && !sourceCategories.includes(k)),
-    );
-    for (const key of exact) {
-      const n = key === 'zero' ? 0 : Number(key.slice(1));
-      walk(
-        index + 1,
-        candidates.filter((v) => matches(v, index, key)),
-        [...keys, key],
-        new Map(numbers).set(index, n - offset),
-      );
-    }
-    for (const category of pluralCategories(targetLocale, type)) {
-      if (exact.includes(category)) continue;
-      const shown = formNumber(targetLocale, category as PluralCategory, type, sourceRules);
-      const sourceCategory = sourceRules.select(shown);
-      let chosen = candidates.filter(
-        (v) => v.keys[index] === sourceCategory && !exact.includes(sourceCategory),
-      );
-      if (chosen.length === 0) chosen = candidates.filter((v) => matches(v, index, 'other'));
-      if (chosen.length === 0)
-        chosen = candidates.filter((v) => !exact.includes(v.keys[index] ?? '*'));
+    // Which source sentence each target key is built from, and the count it is shown with.
+    const targets = targetPluralKeys({
+      sourceLocale,
+      targetLocale,
+      type: selector.type === 'selectordinal' ? 'ordinal' : 'cardinal',
+      offset: selector.offset ?? 0,
+      sourceKeys: own,
+    });
+    for (const target of targets) {
+      const chosen = candidates.filter((v) => matches(v, index, target.source));
       if (chosen.length === 0) continue;
-      walk(index + 1, chosen, [...keys, category], new Map(numbers).set(index, shown));
+      walk(index + 1, chosen, [...keys, target.key], new Map(numbers).set(index, target.value));
     }
   };
   walk(0, structure.variants, [], new Map());

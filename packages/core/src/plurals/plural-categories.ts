@@ -1,3 +1,5 @@
+import { type PluralType, pluralRules } from './plural-rules.js';
+
 /** CLDR plural categories in their canonical order. */
 export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 
@@ -7,15 +9,11 @@ export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
 const cache = new Map<string, PluralCategory[]>();
 
 /** The plural categories a locale uses, in canonical order (from `Intl.PluralRules`). */
-export function pluralCategories(
-  locale: string,
-  type: 'cardinal' | 'ordinal' = 'cardinal',
-): PluralCategory[] {
+export function pluralCategories(locale: string, type: PluralType = 'cardinal'): PluralCategory[] {
   const key = `${locale}\u0000${type}`;
   let categories = cache.get(key);
   if (!categories) {
-    const found = new Intl.PluralRules(locale, { type }).resolvedOptions()
-      .pluralCategories as PluralCategory[];
+    const found = pluralRules(locale, type).resolvedOptions().pluralCategories as PluralCategory[];
     categories = PLURAL_CATEGORIES.filter((c) => found.includes(c));
     cache.set(key, categories);
   }
@@ -31,12 +29,12 @@ const samples = new Map<string, number>();
 export function representativeNumber(
   locale: string,
   category: PluralCategory,
-  type: 'cardinal' | 'ordinal' = 'cardinal',
+  type: PluralType = 'cardinal',
 ): number {
   const key = `${locale}\u0000${type}\u0000${category}`;
   const cached = samples.get(key);
   if (cached !== undefined) return cached;
-  const rules = new Intl.PluralRules(locale, { type });
+  const rules = pluralRules(locale, type);
   // Prefer numbers that read naturally: 1 for one, 2 for two, small others after 1.
   const preferred = [1, 2, 3, 5, 0, 11, 21, 22, 25, 100, 101, 1000000];
   let found = preferred.find((n) => rules.select(n) === category);
