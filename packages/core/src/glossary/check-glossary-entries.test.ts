@@ -48,10 +48,10 @@ describe('entries that collide in a dictionary', async () => {
     // The contract allows both, so the dictionary is sent as written.
     expect(glossary.dictionaries.get('de')!.entries).toHaveLength(5);
     expect(glossary.warnings.map(formatDiagnostic)).toEqual([
-      'suspicious.tsv:3:1: warning: "Branch" differs only in letter case from the source phrase at suspicious.tsv:1:1; the service keeps both, but a tool that matches terms in any case applies only one [glossary-case-duplicate]',
-      'suspicious.tsv:5:1: warning: "Commit" differs only in letter case from the source phrase at suspicious.tsv:4:1; the service keeps both, but a tool that matches terms in any case applies only one [glossary-case-duplicate]',
       'suspicious.tsv:1:8: warning: the target phrase "Zweig" is also the source phrase of the entry at suspicious.tsv:2:1, which translates it to something else; check that both entries are meant [glossary-chained-entry]',
+      'suspicious.tsv:3:1: warning: "Branch" differs only in letter case from the source phrase at suspicious.tsv:1:1; the service keeps both, but a tool that matches terms in any case applies only one [glossary-case-duplicate]',
       'suspicious.tsv:3:8: warning: the target phrase "Zweig" is also the source phrase of the entry at suspicious.tsv:2:1, which translates it to something else; check that both entries are meant [glossary-chained-entry]',
+      'suspicious.tsv:5:1: warning: "Commit" differs only in letter case from the source phrase at suspicious.tsv:4:1; the service keeps both, but a tool that matches terms in any case applies only one [glossary-case-duplicate]',
     ]);
   });
 });

@@ -64,8 +64,12 @@ const SUPPORTED = new Set<string>(GLOSSARY_LANGUAGES);
 /** Errors listed per file; a broken file would otherwise print one per line. */
 const MAX_ERRORS_PER_FILE = 100;
 
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+}
+
 function sortAndCap(errors: Diagnostic[]): Diagnostic[] {
-  errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  errors.sort(byPosition);
   const out: Diagnostic[] = [];
   const perFile = new Map<string, number>();
   for (const error of errors) {
@@ -175,7 +179,7 @@ export async function loadProjectGlossary(
   const layout = describeGlossaryLayout(read, config.sourceLocale);
   return {
     dictionaries,
-    warnings: unique.filter((d) => d.severity === 'warning'),
+    warnings: unique.filter((d) => d.severity === 'warning').sort(byPosition),
     layout: layout.kind,
     layoutDescription: layout.description,
     files: read.files.filter((f) => f.model).map((f) => f.name),

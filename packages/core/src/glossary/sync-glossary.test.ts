@@ -137,10 +137,10 @@ describe('syncGlossary', async () => {
     );
     const glossary = (await loadProjectGlossary(config))!;
     expect(glossary.warnings.map((w) => `${w.line}:${w.column} ${w.rule}`)).toEqual([
-      '3:1 glossary-case-duplicate',
       '1:8 glossary-chained-entry',
+      '3:1 glossary-case-duplicate',
       '3:8 glossary-chained-entry',
-      '5:9 glossary-other-pair',
+      '5:15 glossary-other-pair',
     ]);
     const made = await syncGlossary({ client, glossary, locked: undefined, name: 'rows' });
     const id = made.locked!.id;
