@@ -4,11 +4,12 @@ import type { Range } from './html-tree.js';
 
 /**
  * A piece of a unit before it becomes segment markup: text (decoded, with its source range),
- * a placeholder kept byte for byte (`control` for template control tags), or paired markup.
+ * a placeholder kept byte for byte, or paired markup. A `structural` placeholder (a template
+ * control tag, a tag the parser ignored) stays outside the unit when it is at an edge.
  */
 export type Piece =
   | { type: 'text'; range: Range; value: string }
-  | { type: 'x'; range: Range; control: boolean }
+  | { type: 'x'; range: Range; structural: boolean }
   | { type: 'open'; open: Range; close: Range | '' }
   | { type: 'close' };
 
@@ -70,7 +71,7 @@ export function templatePieces(
   };
   for (const tag of findTemplateTags(ctx.text, ctx.templates, start, end)) {
     text(tag.start);
-    out.push({ type: 'x', range: { start: tag.start, end: tag.end }, control: tag.control });
+    out.push({ type: 'x', range: { start: tag.start, end: tag.end }, structural: tag.control });
     last = tag.end;
     if (!tag.closed) return tag.closer;
   }
@@ -127,7 +128,7 @@ export function textNodePieces(
     }
     const kept = Math.max(chunk.start, from);
     if (chunk.end > kept)
-      out.push({ type: 'x', range: { start: kept, end: chunk.end }, control: false });
+      out.push({ type: 'x', range: { start: kept, end: chunk.end }, structural: true });
     cursor = chunk.end;
   }
   return undefined;

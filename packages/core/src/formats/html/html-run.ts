@@ -62,7 +62,7 @@ function emit(
   // Bytes the tree does not hold (a tag the parser ignored) are kept as placeholders.
   const gap = (until: number) => {
     const start = Math.max(cursor ?? until, protectedUntil);
-    if (until > start) out.push({ type: 'x', range: { start, end: until }, control: false });
+    if (until > start) out.push({ type: 'x', range: { start, end: until }, structural: true });
   };
   const extendTag = (end: number) => {
     const tag = out.at(-1) as Extract<Piece, { type: 'x' }>;
@@ -101,7 +101,7 @@ function emit(
     } else if (isElement(node)) {
       element(node, range, ctx, out, `${path}/${node.tagName}`);
     } else {
-      out.push({ type: 'x', range, control: false });
+      out.push({ type: 'x', range, structural: false });
     }
   }
   if (to !== undefined) {
@@ -121,7 +121,7 @@ function element(node: Element, range: Range, ctx: RunContext, out: Piece[], pat
     !opening ||
     !hasText(node.children, ctx.templates)
   ) {
-    out.push({ type: 'x', range, control: false });
+    out.push({ type: 'x', range, structural: false });
     ctx.inside(node, translated, path);
     return;
   }
@@ -184,8 +184,8 @@ export function flatRunPieces(
         'the HTML parser moved this text out of its place',
       );
     if (cursor !== undefined && leaf.range.start > cursor)
-      out.push({ type: 'x', range: { start: cursor, end: leaf.range.start }, control: false });
-    if (leaf.text === undefined) out.push({ type: 'x', range: leaf.range, control: false });
+      out.push({ type: 'x', range: { start: cursor, end: leaf.range.start }, structural: true });
+    if (leaf.text === undefined) out.push({ type: 'x', range: leaf.range, structural: false });
     else textNodePieces(ctx, leaf.range, leaf.text, leaf.range.start, out);
     cursor = leaf.range.end;
   }

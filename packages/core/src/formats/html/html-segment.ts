@@ -21,9 +21,9 @@ const LEADING = /^[ \t\n\r\f]*/;
 const TRAILING = /[ \t\n\r\f]*$/;
 
 const blank = (piece: Piece) => piece.type === 'text' && piece.value.replace(SPACE, '') === '';
-// Whitespace, and template control tags (`{{#if}}`, `<% } %>`) at the edges of a unit stay
-// outside it, where a translation cannot move them.
-const edge = (piece: Piece) => blank(piece) || (piece.type === 'x' && piece.control);
+// Whitespace, template control tags (`{{#if}}`, `<% } %>`) and tags the parser ignored at the
+// edges of a unit stay outside it, where a translation cannot move them.
+const edge = (piece: Piece) => blank(piece) || (piece.type === 'x' && piece.structural);
 
 // Every byte of the span belongs to exactly one piece, in order: nothing in a unit's range is
 // lost or doubled when it is written back.
@@ -52,7 +52,7 @@ function checkTiling(pieces: readonly Piece[]): void {
 
 /**
  * Builds a unit from its pieces; undefined when there is nothing to translate. With `trim`,
- * whitespace and template control tags at the edges are left out of the unit.
+ * whitespace and structural placeholders at the edges are left out of the unit.
  */
 export function buildSegment(
   text: string,
