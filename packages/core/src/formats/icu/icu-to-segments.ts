@@ -1,4 +1,5 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { pluralRules } from '../../plurals/plural-rules.js';
 import type { Original, SegmentBuilder } from '../../segments/segment-markup.js';
 import type { PluralStructure, Selector } from '../format-adapter.js';
 
@@ -27,6 +28,8 @@ export interface IcuOptions {
   sentinels?: ReadonlyMap<string, IcuPart[]>;
   /** The message already parsed (with locations), to skip parsing it again. */
   elements?: MessageFormatElement[];
+  /** The message's language, whose plural rules pick a branch for an exact value (default `en`). */
+  locale?: string;
 }
 
 /** The segment of a message without selectors, or the structure of a plural/select one. */
@@ -80,12 +83,30 @@ export function hasSelectors(elements: readonly MessageFormatElement[]): boolean
   );
 }
 
+type SelectorElement = Extract<MessageFormatElement, { type: TYPE.plural | TYPE.select }>;
+
+function selectorType(element: SelectorElement): Selector['type'] {
+  if (element.type === TYPE.select) return 'select';
+  return element.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
+}
+
+/**
+ * Expands a message into one sentence per combination of selector keys.
+ *
+ * A selector written twice on the same argument (`{n, plural, =0 {No} other {#}} {n, plural,
+ * one {file} other {files}}`) is one choice, since both see the same value: it becomes one
+ * selector whose keys are all the keys of its occurrences, and for each key every occurrence
+ * takes the branch ICU would take for a value with that key (its own branch of that key, else
+ * for `=n` the branch of n's category, else `other`). So `=0` gives "No files" and `one`
+ * gives "# file", as the message itself would show them.
+ */
 class Expander {
-  readonly selectors: Array<Selector & { key: string }> = [];
+  readonly selectors: Array<Selector & { key: string; keys: string[] }> = [];
 
   constructor(
     private readonly message: string,
     private readonly sentinels: ReadonlyMap<string, Part[]> | undefined,
+    private readonly locale: string,
   ) {}
 
   private raw(element: MessageFormatElement): string {
@@ -93,12 +114,47 @@ class Expander {
     return location ? this.message.slice(location.start.offset, location.end.offset) : '';
   }
 
-  private selector(argument: string, type: Selector['type'], offset: number): number {
-    const key = `${argument}\u0000${type}`;
-    const found = this.selectors.findIndex((s) => s.key === key);
-    if (found !== -1) return found;
-    this.selectors.push({ key, argument, type, ...(offset ? { offset } : {}), numberIds: [] });
-    return this.selectors.length - 1;
+  private selectorKey(element: SelectorElement): string {
+    const offset = element.type === TYPE.plural ? element.offset : 0;
+    return `${element.value}\u0000${selectorType(element)}\u0000${offset}`;
+  }
+
+  /** Registers every selector with the keys of all its occurrences, in document order. */
+  collect(elements: readonly MessageFormatElement[]): void {
+    for (const element of elements) {
+      if (element.type === TYPE.tag) this.collect(element.children);
+      if (element.type !== TYPE.plural && element.type !== TYPE.select) continue;
+      const key = this.selectorKey(element);
+      let selector = this.selectors.find((s) => s.key === key);
+      if (!selector) {
+        const offset = element.type === TYPE.plural ? element.offset : 0;
+        selector = {
+          key,
+          keys: [],
+          argument: element.value,
+          type: selectorType(element),
+          ...(offset ? { offset } : {}),
+          numberIds: [],
+        };
+        this.selectors.push(selector);
+      }
+      for (const [option, { value }] of Object.entries(element.options)) {
+        if (!selector.keys.includes(option)) selector.keys.push(option);
+        this.collect(value);
+      }
+    }
+  }
+
+  // The branch an occurrence takes for a key of its selector, as ICU would choose it.
+  private branch(element: SelectorElement, key: string): MessageFormatElement[] | undefined {
+    const { options } = element;
+    if (Object.hasOwn(options, key)) return options[key]!.value;
+    if (element.type === TYPE.plural && key.startsWith('=')) {
+      const type = element.pluralType === 'ordinal' ? 'ordinal' : 'cardinal';
+      const category = pluralRules(this.locale, type).select(Number(key.slice(1)) - element.offset);
+      if (Object.hasOwn(options, category)) return options[category]!.value;
+    }
+    return Object.hasOwn(options, 'other') ? options.other!.value : undefined;
   }
 
   private literal(value: string): Part[] {
@@ -155,30 +211,22 @@ class Expander {
           break;
         case TYPE.select:
         case TYPE.plural: {
-          const type: Selector['type'] =
-            element.type === TYPE.select
-              ? 'select'
-              : element.pluralType === 'ordinal'
-                ? 'selectordinal'
-                : 'plural';
-          const index = this.selector(
-            element.value,
-            type,
-            element.type === TYPE.plural ? element.offset : 0,
-          );
+          const key = this.selectorKey(element);
+          const index = this.selectors.findIndex((s) => s.key === key);
+          const selector = this.selectors[index]!;
           const next: Partial[] = [];
           for (const partial of partials) {
+            // A selector met before on this path has its key already: this occurrence follows it.
             const fixed = partial.keys.get(index);
-            for (const [key, option] of Object.entries(element.options)) {
-              // The same selector twice in one message: both places take the same branch.
-              if (fixed !== undefined && key !== fixed) continue;
+            for (const key of fixed === undefined ? selector.keys : [fixed]) {
+              const branch = this.branch(element, key);
+              if (!branch) continue;
               const branchStart: Partial = {
-                keys: new Map(partial.keys),
+                keys: new Map(partial.keys).set(index, key),
                 parts: [...partial.parts],
               };
-              branchStart.keys.set(index, key);
               next.push(
-                ...this.expand(option.value, type === 'select' ? plural : index, [branchStart]),
+                ...this.expand(branch, selector.type === 'select' ? plural : index, [branchStart]),
               );
             }
           }
@@ -236,7 +284,8 @@ export function icuToSegments(
   options: IcuOptions = {},
 ): IcuContent {
   const elements = options.elements ?? parseIcu(message, options.tags ?? true);
-  const expander = new Expander(message, options.sentinels);
+  const expander = new Expander(message, options.sentinels, options.locale ?? 'en');
+  expander.collect(elements);
   const variants = expander.expand(elements, undefined, [{ keys: new Map(), parts: [] }]);
   const numberIds = new Map<number, Set<string>>();
   const plurals = new Map<string, number>();
@@ -254,10 +303,12 @@ export function icuToSegments(
       segment: builder.take(),
     };
   });
-  const selectors: Selector[] = expander.selectors.map(({ key: _key, ...selector }, i) => ({
-    ...selector,
-    numberIds: [...(numberIds.get(i) ?? [])],
-  }));
+  const selectors: Selector[] = expander.selectors.map(
+    ({ key: _key, keys: _keys, ...selector }, i) => ({
+      ...selector,
+      numberIds: [...(numberIds.get(i) ?? [])],
+    }),
+  );
   const other = built.find((v) => v.keys.every((k) => k === 'other' || k === '*')) ?? built.at(-1)!;
   return { segment: other.segment, plural: { selectors, variants: built } };
 }

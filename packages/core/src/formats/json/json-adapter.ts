@@ -166,6 +166,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
           const elements = parsed.icuTags ? parsed.icu.get(message.value) : undefined;
           content = icuToSegments(message.value, builder, {
             tags: parsed.icuTags,
+            locale: parsed.locale,
             ...(elements ? { elements } : {}),
           });
         } catch (error) {
