@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import * as config from './config.js';
+import * as docs from './docs.js';
 import * as extract from './extract.js';
 import * as formats from './formats.js';
 import * as core from './index.js';
@@ -9,6 +10,7 @@ it('exports exactly the public API of each entry', () => {
   expect({
     '.': Object.keys(core).sort(),
     './config': Object.keys(config).sort(),
+    './docs': Object.keys(docs).sort(),
     './extract': Object.keys(extract).sort(),
     './formats': Object.keys(formats).sort(),
     './pipeline': Object.keys(pipeline).sort(),
@@ -43,6 +45,13 @@ it('exports exactly the public API of each entry', () => {
         "loadConfig",
         "resolveConfig",
         "targetLangOf",
+      ],
+      "./docs": [
+        "DOCS_PRESET_NAMES",
+        "checkBuiltLinks",
+        "docsPresets",
+        "expandPreset",
+        "rewriteLink",
       ],
       "./extract": [
         "extractKeys",

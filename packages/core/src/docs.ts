@@ -1,0 +1,15 @@
+// `@transloom/core/docs`: docs-site presets and the link checker for a built site.
+export {
+  type BuiltLinksReport,
+  type CheckBuiltLinksOptions,
+  checkBuiltLinks,
+} from './presets/check-built-links.js';
+export type {
+  DocsPreset,
+  DocsPresetContext,
+  DocsPresetName,
+  DocsPresetOptions,
+  PresetExpansion,
+} from './presets/docs-preset.js';
+export { DOCS_PRESET_NAMES, docsPresets, expandPreset } from './presets/expand-preset.js';
+export { type DocsGenerator, rewriteLink, type SiteLinks } from './presets/site-links.js';
