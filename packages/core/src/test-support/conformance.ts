@@ -97,7 +97,9 @@ function xliffTargetsHoldSource(output: string): void {
   // A source and the target right after it (sources without a target are skipped).
   const pairs =
     /<(?:\w+:)?source\b[^>]*>((?:(?!<(?:\w+:)?source\b)[\s\S])*?)<\/(?:\w+:)?source>\s*<(?:\w+:)?target\b[^>]*>([\s\S]*?)<\/(?:\w+:)?target>/g;
-  for (const unit of output.matchAll(pairs)) {
+  // Alternative translations (1.2 <alt-trans>) are the file's own suggestions, not its targets.
+  const targets = output.replace(/<(?:\w+:)?alt-trans\b[\s\S]*?<\/(?:\w+:)?alt-trans>/g, '');
+  for (const unit of targets.matchAll(pairs)) {
     const plain = (xml: string) =>
       decodeXmlText(xml.replace(/^<!\[CDATA\[|\]\]>$/g, ''))
         .replace(/\s+/g, ' ')
@@ -126,7 +128,9 @@ export function conformanceSuite(title: string, cases: readonly ConformanceCase[
           });
           if (document.format === 'xliff12' || document.format === 'xliff2') {
             expect(output.replace(TARGET, '')).toBe(document.file.text.replace(TARGET, ''));
-            xliffTargetsHoldSource(output);
+            // In Symfony's layout the targets are the text: they come back as they were.
+            if (document.options.text === 'target') expect(output).toBe(document.file.text);
+            else xliffTargetsHoldSource(output);
           } else {
             expect(output).toBe(document.file.text);
             expect(document.encode(output)).toEqual(document.encode(document.file.text));

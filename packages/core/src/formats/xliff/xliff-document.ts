@@ -1,9 +1,9 @@
 import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import type { FormatOptions } from '../format-adapter.js';
-import { resolveTextMode, type XliffTextOption } from './xliff-text-mode.js';
+import { isKeyLike, resolveTextMode, type XliffTextOption } from './xliff-text-mode.js';
 import { type EntityTable, readDoctype } from './xml-entities.js';
-import { parseXmlTree, type XmlElement } from './xml-tree.js';
+import { elementText, parseXmlTree, type XmlElement } from './xml-tree.js';
 
 /** Where one unit of an XLIFF file is, before its content is read. */
 export interface UnitSite {
@@ -28,6 +28,26 @@ export interface UnitSite {
   ranges: { source: Set<string>; target: Set<string> };
   /** A segment of a segmented 1.2 unit. */
   segmented?: { segSource: XmlElement; mid: string; target: XmlElement | undefined };
+}
+
+// In Symfony's layout a unit whose target is empty has no text, only its key (Symfony shows
+// the key): a key is not sent for translation, and the unit is reported. A keyword message
+// (the English text as key) is its own text.
+function keyedSites(file: SourceFile, sites: UnitSite[], warnings: Diagnostic[]): UnitSite[] {
+  return sites.filter((site) => {
+    const { target } = site;
+    if (target && file.text.slice(target.innerStart, target.innerEnd).trim() !== '') return true;
+    const key = elementText(file.text, site.source);
+    if (!isKeyLike(key)) return true;
+    warnings.push({
+      file: file.path,
+      ...file.position(site.element.start),
+      rule: 'xliff-key-without-text',
+      severity: 'warning',
+      message: `unit '${key}' has a key but no text in <target>: it is not translated`,
+    });
+    return false;
+  });
 }
 
 /** The parsed document of either XLIFF version. */
@@ -103,13 +123,14 @@ export function completeXliff(
     ]);
   }
   const locale = typeof options.locale === 'string' ? options.locale : undefined;
+  const text = resolveTextMode(file.text, sites, option as XliffTextOption, locale);
   return {
     ...tree,
     warnings,
-    sites,
+    sites: text === 'target' ? keyedSites(file, sites, warnings) : sites,
     protectPlaceholders: options.protectPlaceholders !== false,
     fromTargets: options.segmentsFrom === 'target',
-    text: resolveTextMode(file.text, sites, option as XliffTextOption, locale),
+    text,
     icu: /\+intl-icu\.[^/\\]*$/.test(file.path),
   };
 }

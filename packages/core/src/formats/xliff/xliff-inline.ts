@@ -43,9 +43,9 @@ export interface InlineOptions {
 const TEXT_PLACEHOLDERS =
   /%[A-Za-z_][\w.]*%|%(?:\d+\$)?[-+0#]?\d*(?:\.\d+)?(?:hh|h|ll|l|L|z|j|t|q)?[diouxXeEfFgGaAcsSp@]|%%|\{\{[^{}]*\}\}/g;
 
-// Symfony's own: `{name}` parameters, and the interval that starts each form of a pipe plural.
+// Symfony's own: `{name}` parameters, and the intervals of a pipe plural (`{0}`, `]1,Inf[`).
 const SYMFONY_PLACEHOLDERS = new RegExp(
-  `(?:^|(?<=\\|))\\s*(?:\\{\\s*-?\\d+(?:\\s*,\\s*-?\\d+)*\\s*\\}|[\\[\\]]\\s*(?:-?Inf|-?\\d+)\\s*,\\s*(?:\\+?Inf|-?\\d+)\\s*[\\[\\]])|\\{\\s*[A-Za-z_][\\w.-]*\\s*\\}|${TEXT_PLACEHOLDERS.source}`,
+  `\\{\\s*-?\\d+(?:\\s*,\\s*-?\\d+)*\\s*\\}|[\\[\\]]\\s*(?:-?Inf|-?\\d+)\\s*,\\s*(?:\\+?Inf|-?\\d+)\\s*[\\[\\]]|\\{\\s*[A-Za-z_][\\w.-]*\\s*\\}|${TEXT_PLACEHOLDERS.source}`,
   'g',
 );
 
@@ -54,11 +54,8 @@ function textParts(value: string, pattern: RegExp | undefined): IcuPart[] {
   const parts: IcuPart[] = [];
   let last = 0;
   for (const match of value.matchAll(pattern)) {
-    // An interval's leading whitespace stays text.
-    const lead = /^\s*/.exec(match[0])![0].length;
-    const at = match.index + lead;
-    if (at > last) parts.push({ kind: 'text', value: value.slice(last, at) });
-    if (match[0].length > lead) parts.push({ kind: 'placeholder', original: match[0].slice(lead) });
+    if (match.index > last) parts.push({ kind: 'text', value: value.slice(last, match.index) });
+    parts.push({ kind: 'placeholder', original: match[0] });
     last = match.index + match[0].length;
   }
   if (last < value.length) parts.push({ kind: 'text', value: value.slice(last) });

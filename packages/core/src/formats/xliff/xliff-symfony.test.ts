@@ -80,8 +80,14 @@ describe("Symfony's layout (key as source, text as target)", () => {
       { keys: ['other'], segment: 'You have <x id="1"/> new messages' },
     ]);
     expect(byId.get('Kq0Zs3m')!.segment).toBe('Read the <g id="1">terms</g> first, <x id="2"/>.');
-    // No target: Symfony shows the key, so the key is the text.
-    expect(byId.get('m2xX0aa')!.segment).toBe('app.untranslated');
+  });
+
+  it('does not send a key without text, and says so', () => {
+    expect(byId.has('m2xX0aa')).toBe(false);
+    expect(document.warnings).toEqual([
+      expect.objectContaining({ rule: 'xliff-key-without-text', line: 21, column: 7 }),
+    ]);
+    expect(document.warnings[0]!.message).toContain('app.untranslated');
   });
 
   it('reports the layout so a translation is read the same way', () => {

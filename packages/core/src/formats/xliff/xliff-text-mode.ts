@@ -19,11 +19,20 @@ function targetIsSourceLanguage(site: UnitSite, locale: string | undefined): boo
   return target === language(site.languages.source) || target === language(locale);
 }
 
+/** Whether a source reads as a message key (`app.login.title`, `login_title`) rather than text. */
+export function isKeyLike(source: string): boolean {
+  return (
+    /^[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+$/u.test(source) ||
+    /^[\p{L}\p{N}-]*_[\p{L}\p{N}_-]*$/u.test(source)
+  );
+}
+
 /**
  * Resolves `auto`: the file is in Symfony's layout when most units that have a target name
- * their source as their key (source equal to `resname`, `name` or `id`) and those targets are
- * in the source language. A translated file whose ids are its English texts (Xcode) has
- * targets in another language, so it stays in XLIFF's own layout.
+ * their source as their key (source equal to `resname`, `name` or `id`), and either the
+ * source reads as a key (`app.login.title`) or the target is in the source language. A
+ * translated file whose ids are its English texts (Xcode) has neither, so it stays in
+ * XLIFF's own layout; a translated Symfony catalog is still read from its targets.
  */
 export function resolveTextMode(
   text: string,
@@ -39,9 +48,9 @@ export function resolveTextMode(
     if (site.segmented || !target) continue;
     if (text.slice(target.innerStart, target.innerEnd).trim() === '') continue;
     withTarget++;
-    if (!targetIsSourceLanguage(site, locale)) continue;
     const source = elementText(text, site.source);
-    if (source !== '' && site.keys.includes(source)) keyed++;
+    if (source === '' || !site.keys.includes(source)) continue;
+    if (isKeyLike(source) || targetIsSourceLanguage(site, locale)) keyed++;
   }
   return keyed > 0 && keyed * 2 > withTarget ? 'target' : 'source';
 }
