@@ -17,6 +17,7 @@ export {
 } from './document/diagnostics.js';
 export { ProjectLockedError, type RunLockHolder } from './errors/project-locked-error.js';
 export { UsageError } from './errors/usage-error.js';
+export type { GlossaryLayoutKind } from './glossary/glossary-layout.js';
 export { GlossaryError } from './glossary/load-glossary.js';
 export { LockError } from './pipeline/lock-file.js';
 export { RunConfigError } from './pipeline/request-options.js';

@@ -55,7 +55,7 @@ export async function glossaryCommand(argv: readonly string[], io: CliIo): Promi
       const counts = result.dictionaries.map((d) => `${d.locale} ${d.entries} entries`).join(', ');
       print(
         { valid: true, ...result },
-        `glossary is valid${result.layout ? ` (${result.layout})` : ''}: ${counts || 'no entries'}`,
+        `glossary is valid: ${counts || 'no entries'}${result.layoutDescription ? `\nread as ${result.layoutDescription}` : ''}`,
       );
       return EXIT.ok;
     }
@@ -70,7 +70,12 @@ export async function glossaryCommand(argv: readonly string[], io: CliIo): Promi
       return EXIT.ok;
     }
     const result = await project.glossary.pull(call);
-    print(result, `wrote ${result.written.join(', ') || 'nothing'}`);
+    print(
+      result,
+      result.written.length > 0
+        ? `wrote ${result.written.join(', ')}`
+        : 'the glossary files already match the service; nothing written',
+    );
     return EXIT.ok;
   } finally {
     await project.close();

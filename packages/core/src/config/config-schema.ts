@@ -57,7 +57,10 @@ export const configSchema = z.strictObject({
       exclude: z.array(z.string().min(1)).optional(),
     })
     .optional(),
-  /** A CSV/TSV glossary with a header row of locales, or one two-column file per target locale. */
+  /**
+   * The glossary: one CSV/TSV file (a header row of locales, or the service's own entry rows),
+   * a path with `{locale}` (one file per language pair), or one file per target locale.
+   */
   glossary: z.union([z.string().min(1), z.record(LOCALE, z.string().min(1))]).optional(),
   ...localeSettingsSchema.shape,
   /** Settings per target locale, over the global ones. */

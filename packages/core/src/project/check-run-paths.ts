@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.js';
+import { glossaryFileSet } from '../glossary/glossary-layout.js';
 import type { ProjectFile } from './expand-files.js';
 import type { PathGuard } from './path-guard.js';
 
@@ -23,11 +24,13 @@ export async function checkRunPaths(
   ];
   if (config.translationMemory)
     checks.push(guard.check('translationMemory.path', config.translationMemory));
-  if (typeof config.glossary === 'string' && !config.glossary.includes('{'))
-    checks.push(guard.check('glossary', config.glossary));
-  else if (typeof config.glossary === 'object')
-    for (const [locale, path] of Object.entries(config.glossary))
-      checks.push(guard.check(`glossary.${locale}`, path));
+  const glossary = glossaryFileSet(config);
+  if (glossary?.kind === 'single') checks.push(guard.check('glossary', glossary.path));
+  else
+    for (const { locale, path } of glossary?.files ?? [])
+      checks.push(
+        guard.check(glossary?.kind === 'pairs' ? 'glossary' : `glossary.${locale}`, path),
+      );
   const wanted = new Set(locales);
   for (const file of files) {
     checks.push(guard.check(`files[${file.entryIndex}].source`, file.source));

@@ -33,10 +33,10 @@ function glossaryFiles(config: ResolvedConfig): string[] {
 export async function validateGlossary(config: ResolvedConfig): Promise<GlossaryValidation> {
   requireGlossary(config);
   const glossary: ProjectGlossary | undefined = await loadProjectGlossary(config);
-  const layout = (glossary as { layout?: unknown } | undefined)?.layout;
   return {
-    files: glossaryFiles(config),
-    layout: typeof layout === 'string' ? layout : undefined,
+    files: glossary?.files ?? glossaryFiles(config),
+    layout: glossary?.layout,
+    layoutDescription: glossary?.layoutDescription,
     dictionaries: [...(glossary?.dictionaries ?? [])].map(([locale, d]) => ({
       locale,
       sourceLang: d.sourceLang,

@@ -3,6 +3,7 @@ import type { TransloomConfig } from '../config/config-schema.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import type { RunLockHolder } from '../errors/project-locked-error.js';
+import type { GlossaryLayoutKind } from '../glossary/glossary-layout.js';
 import type { RunReport } from '../pipeline/run-report.js';
 import type { TranslationMemory } from '../pipeline/translation-memory.js';
 
@@ -108,8 +109,10 @@ export interface TranslateOptions extends RunOptions {
 export interface GlossaryValidation {
   /** The glossary's files, relative to the root. */
   files: string[];
-  /** How the files were read, e.g. `table`; see the core README. */
-  layout: string | undefined;
+  /** How the files were read; see the core README. */
+  layout: GlossaryLayoutKind | undefined;
+  /** The layout in words, e.g. `a CSV table in glossary.csv: a header row of locales ...`. */
+  layoutDescription: string | undefined;
   dictionaries: Array<{ locale: string; sourceLang: string; targetLang: string; entries: number }>;
   warnings: Diagnostic[];
 }
@@ -126,7 +129,7 @@ export interface GlossaryPush {
 /** What {@link Project.glossary}'s `pull` did. */
 export interface GlossaryPull {
   glossaryId: string;
-  /** Files written, relative to the root. */
+  /** Files written, relative to the root (none when they already matched the service). */
   written: string[];
   requests: number;
 }
