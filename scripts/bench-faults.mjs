@@ -31,6 +31,14 @@ const RATE = Number(values.rate);
 const RUNS = Number(values.runs);
 const LOCALES = ['de', 'fr', 'es', 'ja', 'pl'];
 const KEY = 'bench-faults-key';
+const ADMIN_KEY = 'bench-faults-admin-key';
+// Fault control and the request log are for admins.
+const control = (url, method, path, body) =>
+  fetch(`${url}/__transloom/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Service-Auth-Key ${ADMIN_KEY}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 const TARGET_RATIO = 3;
 
 // The corpus of scripts/bench.mjs, made by the same seeded generator (same seed, same order).
@@ -123,19 +131,21 @@ const optionsOf = (locale) => ({
 
 /** One run against a fresh service process: time, output digest, requests, peak in flight. */
 async function run(faulty, faultSeed) {
-  const { url, child } = await spawnLocalService(['--api-key', KEY, '--faults']);
+  const { url, child } = await spawnLocalService([
+    '--api-key',
+    KEY,
+    '--admin-key',
+    ADMIN_KEY,
+    '--faults',
+  ]);
   try {
     if (faulty) {
-      const res = await fetch(`${url}/__transloom/faults`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          rate: RATE,
-          kinds: ['429', '503'],
-          seed: faultSeed,
-          retry_after: 1,
-          paths: ['/v2/translate'],
-        }),
+      const res = await control(url, 'PUT', 'faults', {
+        rate: RATE,
+        kinds: ['429', '503'],
+        seed: faultSeed,
+        retry_after: 1,
+        paths: ['/v2/translate'],
       });
       if (res.status !== 204) throw new Error(`arming random faults failed: ${res.status}`);
     }
@@ -176,7 +186,7 @@ async function run(faulty, faultSeed) {
     const seconds = (performance.now() - started) / 1000;
     const digest = createHash('sha256');
     for (const list of results) for (const t of list) digest.update(`${t.text}\u0000`);
-    const log = (await (await fetch(`${url}/__transloom/requests`)).json()).requests.filter(
+    const log = (await (await control(url, 'GET', 'requests')).json()).requests.filter(
       (r) => r.path === '/v2/translate',
     );
     return {

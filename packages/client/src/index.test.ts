@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import * as main from './index.js';
 import * as node from './node.js';
@@ -7,7 +8,6 @@ it('exports exactly the public API', () => {
     [
       "ApiError",
       "AuthorizationError",
-      "BACKOFF_JITTER",
       "BACKOFF_MULTIPLIER",
       "BASE_BACKOFF_MS",
       "BadRequestError",
@@ -22,6 +22,7 @@ it('exports exactly the public API', () => {
       "NotFoundError",
       "PayloadTooLargeError",
       "QuotaExceededError",
+      "REFUSAL_STATUSES",
       "ServiceError",
       "TimeoutError",
       "TooManyRequestsError",
@@ -29,6 +30,7 @@ it('exports exactly the public API', () => {
       "VoiceStreamError",
       "backoffDelay",
       "bodySize",
+      "createAdaptiveLimiter",
       "createClient",
       "errorForStatus",
       "formatGlossaryEntries",
@@ -47,4 +49,21 @@ it('exports exactly the public API', () => {
 it('exports the same API from the Node entry, whose createClient streams voice over ws', () => {
   expect(Object.keys(node).sort()).toEqual(Object.keys(main).sort());
   expect(node.createClient).not.toBe(main.createClient);
+});
+
+it('maps the main entry to the ws-backed Node entry in Node and to the plain one elsewhere', () => {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  expect(manifest.exports).toEqual({
+    '.': {
+      types: './dist/index.d.ts',
+      browser: './dist/index.js',
+      node: './dist/node.js',
+      default: './dist/index.js',
+    },
+    './node': { types: './dist/node.d.ts', import: './dist/node.js' },
+    './wire': { types: './dist/wire/index.d.ts', import: './dist/wire/index.js' },
+    './package.json': './package.json',
+  });
+  // Conditions are tried in order: a bundler for browsers that also sets `node` gets no ws.
+  expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'browser', 'node', 'default']);
 });

@@ -104,7 +104,11 @@ export async function startLocalServer(options: ServerOptions = {}): Promise<Loc
   const control = (method: string, path: string, body?: unknown) =>
     fetch(`${server.url}/__transloom/${path}`, {
       method,
-      headers: { 'content-type': 'application/json' },
+      // Fault control is for admins.
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Service-Auth-Key ${KEYS.admin}`,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   return {

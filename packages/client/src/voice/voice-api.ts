@@ -175,7 +175,7 @@ export class VoiceApi {
     const Factory = this.webSocket ?? (globalThis as { WebSocket?: WebSocketFactory }).WebSocket;
     if (!Factory) {
       throw new ConfigError(
-        'No WebSocket implementation: in Node, import createClient from @transloom/client/node',
+        'No WebSocket implementation: pass the webSocket option (in Node, import createClient from @transloom/client, whose Node entry uses ws)',
       );
     }
     const format = session.messageFormat;
