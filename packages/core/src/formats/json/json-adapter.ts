@@ -14,6 +14,7 @@ import type {
 import { IcuSyntaxError, icuToSegments, parseIcu } from '../icu/icu-to-segments.js';
 import { renderIcu } from '../icu/render-icu.js';
 import { isUnchanged } from '../unchanged-translation.js';
+import { duplicateUnitIds } from './duplicate-unit-ids.js';
 import {
   DEFAULT_I18NEXT_SYNTAX,
   type I18nextSyntax,
@@ -24,6 +25,7 @@ import {
   encodeJsonString,
   type JsonMessage,
   type JsonStringStyle,
+  keyPathSeparator,
   readJsonCatalog,
 } from './json-messages.js';
 import { findPluralGroups, type PluralGroup } from './plural-groups.js';
@@ -39,6 +41,8 @@ interface JsonParsed extends ParsedFile {
   i18next: I18nextSyntax;
   style: JsonStringStyle;
   pluralSeparator: string;
+  /** What joins nested keys in unit ids. */
+  pathSeparator: string;
   icuTags: boolean;
   /** The catalog's locale (plural groups: a lone `_other` is one where the locale has one form). */
   locale: string;
@@ -95,7 +99,20 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
   detected: (parsed) => ({ syntax: parsed.syntax }),
 
   parse(file, options) {
-    const catalog = readJsonCatalog(file);
+    const keySeparator = option<unknown>(options, 'keySeparator', '.');
+    if (keySeparator !== false && (typeof keySeparator !== 'string' || keySeparator === '')) {
+      throw new FormatError(file.path, [
+        {
+          file: file.path,
+          line: 1,
+          column: 1,
+          rule: 'json-options',
+          severity: 'error',
+          message: `option keySeparator must be a non-empty string or false, got ${JSON.stringify(keySeparator)}`,
+        },
+      ]);
+    }
+    const catalog = readJsonCatalog(file, { keySeparator });
     const syntax = option<JsonSyntax | 'auto'>(options, 'syntax', 'auto');
     const interpolation = option<Partial<I18nextSyntax>>(options, 'interpolation', {});
     const icu = new Map<string, MessageFormatElement[]>();
@@ -109,6 +126,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
       i18next: { ...DEFAULT_I18NEXT_SYNTAX, ...interpolation },
       style: detectJsonStringStyle(file.text),
       pluralSeparator: option(options, 'pluralSeparator', '_'),
+      pathSeparator: keyPathSeparator(keySeparator),
       icuTags: option(options, 'icuTags', true),
       locale: option(options, 'locale', 'en'),
     };
@@ -136,7 +154,10 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
           for (const id of byArgument.get('count') ?? []) numberIds.add(id);
           return { keys: [category], segment: builder.take() };
         });
-        const base = message.parentPath === '' ? group.base : `${message.parentPath}.${group.base}`;
+        const base =
+          message.parentPath === ''
+            ? group.base
+            : `${message.parentPath}${parsed.pathSeparator}${group.base}`;
         units.push({
           // `items` may be a key of its own beside `items_one`/`items_other` (i18next's fallback).
           id: `${base}#${group.ordinal ? 'ordinal' : 'plural'}`,
@@ -194,6 +215,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
         message,
       });
     }
+    errors.push(...duplicateUnitIds(file, units));
     if (errors.length > 0) throw new FormatError(file.path, errors);
     return units;
   },

@@ -5,7 +5,7 @@ import type { SourceFile } from '../../document/source-file.js';
 
 /** A string of the catalog that holds a message. */
 export interface JsonMessage {
-  /** Key path: keys joined by `.` (array items by index). */
+  /** Key path: keys joined by the key separator (array items by index). */
   path: string;
   /** The last key (for plural grouping). */
   key: string;
@@ -28,8 +28,23 @@ export interface JsonMessage {
 /** The parsed catalog. */
 export interface JsonCatalog {
   messages: JsonMessage[];
-  /** Keys seen twice in one object. */
+  /** Problems that do not stop reading the catalog. */
   warnings: Diagnostic[];
+}
+
+/** Options of {@link readJsonCatalog}. */
+export interface JsonCatalogOptions {
+  /**
+   * What joins the keys of a nested path into the key an application asks for (i18next's
+   * `keySeparator`, default `.`); `false` when keys are never split, in which case nested
+   * paths are still named with `.` in unit ids.
+   */
+  keySeparator?: string | false;
+}
+
+/** The string that joins the keys of a nested path in unit ids. */
+export function keyPathSeparator(keySeparator: string | false): string {
+  return keySeparator === false ? '.' : keySeparator;
 }
 
 // FormatJS and similar extracted shapes: { "id": { "string" | "defaultMessage": "...", "description" | "context": "..." } }.
@@ -54,25 +69,25 @@ function structured(node: Node): { message: Node; context?: string } | null {
 
 /**
  * Reads a JSON catalog with the offset of every string, nested or flat, in document order.
- * Strict JSON: comments and trailing commas are errors with line and column.
+ * Strict JSON: comments and trailing commas are errors with line and column. A key written
+ * twice in one object, or two key paths that name the same key (`"a.b"` beside
+ * `"a": { "b": ... }` with the separator `.`), would give two units one id, so one would be
+ * written with the other's translation: the file is refused with both places named.
  */
-export function readJsonCatalog(file: SourceFile): JsonCatalog {
+export function readJsonCatalog(file: SourceFile, options: JsonCatalogOptions = {}): JsonCatalog {
+  const keySeparator = options.keySeparator ?? '.';
+  const separator = keyPathSeparator(keySeparator);
   const errors: ParseError[] = [];
   const root = parseTree(file.text, errors, {
     disallowComments: true,
     allowTrailingComma: false,
     allowEmptyContent: false,
   });
-  const diagnostic = (
-    offset: number,
-    rule: string,
-    message: string,
-    severity: Diagnostic['severity'] = 'error',
-  ): Diagnostic => ({
+  const diagnostic = (offset: number, rule: string, message: string): Diagnostic => ({
     file: file.path,
     ...file.position(offset),
     rule,
-    severity,
+    severity: 'error',
     message,
   });
   if (errors.length > 0 || !root) {
@@ -96,34 +111,77 @@ export function readJsonCatalog(file: SourceFile): JsonCatalog {
   }
   const messages: JsonMessage[] = [];
   const warnings: Diagnostic[] = [];
+  const collisions: Diagnostic[] = [];
+  const where = (offset: number) => {
+    const { line, column } = file.position(offset);
+    return `line ${line}, column ${column}`;
+  };
+  // Properties of an object whose key an earlier property of the same object has.
+  const repeatedKeys = (node: Node): Set<Node> => {
+    const repeated = new Set<Node>();
+    if (node.type !== 'object') return repeated;
+    const first = new Map<string, Node>();
+    for (const property of node.children ?? []) {
+      const key = String(property.children?.[0]?.value);
+      const earlier = first.get(key);
+      if (!earlier) {
+        first.set(key, property);
+        continue;
+      }
+      repeated.add(property);
+      collisions.push(
+        diagnostic(
+          property.offset,
+          'duplicate-unit-id',
+          `key '${key}' is written twice in one object, at ${where(earlier.offset)} and at ${where(property.offset)}: JSON readers keep one and drop the other`,
+        ),
+      );
+    }
+    return repeated;
+  };
+  // Key path -> where the first value with that path is written.
+  const leaves = new Map<string, number>();
+  const leaf = (path: string, holder: Node) => {
+    const earlier = leaves.get(path);
+    if (earlier === undefined) {
+      leaves.set(path, holder.offset);
+      return;
+    }
+    collisions.push(
+      keySeparator === false
+        ? diagnostic(
+            holder.offset,
+            'duplicate-unit-id',
+            `key path '${path}' is also the unit id of the key at ${where(earlier)}: nested keys are named by their keys joined with '.'`,
+          )
+        : diagnostic(
+            holder.offset,
+            'colliding-key-path',
+            `key path '${path}' is also written at ${where(earlier)} (keys joined by the key separator '${keySeparator}'): both would be one unit`,
+          ),
+    );
+  };
   const walk = (node: Node, path: string) => {
     const children = node.children ?? [];
-    const seen = new Set<string>();
+    const repeated = repeatedKeys(node);
     let gapStart = node.offset + 1;
     for (const child of children) {
       const isProperty = child.type === 'property';
       const key = isProperty ? String(child.children![0]!.value) : String(children.indexOf(child));
       const value = isProperty ? child.children![1] : child;
-      if (isProperty && seen.has(key)) {
-        warnings.push(
-          diagnostic(
-            child.offset,
-            'json-duplicate-key',
-            `duplicate key '${key}': the last one wins`,
-            'warning',
-          ),
-        );
-      }
-      seen.add(key);
-      const childPath = path === '' ? key : `${path}.${key}`;
+      if (repeated.has(child)) continue;
+      const childPath = path === '' ? key : `${path}${separator}${key}`;
       if (value) {
         const shaped = structured(value);
         if (shaped) {
-          push(shaped.message, childPath, key, path, child, gapStart, shaped.context);
-        } else if (value.type === 'string') {
-          push(value, childPath, key, path, child, gapStart);
+          if (repeatedKeys(value).size === 0)
+            push(shaped.message, childPath, key, path, child, gapStart, shaped.context);
+          leaf(childPath, child);
         } else if (value.type === 'object' || value.type === 'array') {
           walk(value, childPath);
+        } else {
+          if (value.type === 'string') push(value, childPath, key, path, child, gapStart);
+          leaf(childPath, child);
         }
         gapStart = value.offset + value.length;
       }
@@ -161,6 +219,7 @@ export function readJsonCatalog(file: SourceFile): JsonCatalog {
     });
   };
   walk(root, '');
+  if (collisions.length > 0) throw new FormatError(file.path, collisions);
   return { messages, warnings };
 }
 
