@@ -14,11 +14,12 @@ describe('admin', () => {
       usageLimits: { characters: null },
     });
     expect(key.keyId).toMatch(/:/);
+    expect(key.key).toBeDefined();
     expect((await admin.admin.keys.create()).label).toBe('Developer key');
     expect((await admin.admin.keys.rename(key.keyId, 'ci-main')).label).toBe('ci-main');
     expect((await admin.admin.keys.setLimit(key.keyId, 0)).usageLimits.characters).toBe(0);
     expect((await admin.admin.keys.setLimit(key.keyId, null)).usageLimits.characters).toBeNull();
-    const user = server.client({ apiKey: key.keyId });
+    const user = server.client({ apiKey: key.key! });
     await user.translate({ text: 'Hello world', targetLang: 'DE' });
     const off = await admin.admin.keys.deactivate(key.keyId);
     expect(off.isDeactivated).toBe(true);
@@ -31,6 +32,7 @@ describe('admin', () => {
       label: 'ci-main',
       isDeactivated: true,
     });
+    expect(list.every((k) => k.key === undefined)).toBe(true);
   });
 
   it('reports analytics per key and per key and day', async () => {

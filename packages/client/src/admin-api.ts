@@ -7,9 +7,11 @@ import type {
   UsageWire,
 } from './wire/types.js';
 
-/** A developer key. Its `keyId` is the credential it authenticates with: keep it secret. */
+/** A developer key, named by its `keyId` (not a credential). */
 export interface DeveloperKey {
   keyId: string;
+  /** The secret to authenticate with: in the creation answer only (the service keeps a hash). */
+  key?: string;
   label: string;
   creationTime: string;
   deactivatedTime?: string;
@@ -53,7 +55,7 @@ export interface AnalyticsOptions extends CallOptions {
   groupBy?: 'key' | 'key_and_day';
 }
 
-function toKey(wire: DeveloperKeyWire): DeveloperKey {
+function toKey(wire: DeveloperKeyWire & { key?: string }): DeveloperKey {
   const limits: DeveloperKey['usageLimits'] = { characters: wire.usage_limits.characters };
   if (wire.usage_limits.speech_to_text_milliseconds !== undefined) {
     limits.speechToTextMilliseconds = wire.usage_limits.speech_to_text_milliseconds;
@@ -66,6 +68,7 @@ function toKey(wire: DeveloperKeyWire): DeveloperKey {
     usageLimits: limits,
   };
   if (wire.deactivated_time !== undefined) out.deactivatedTime = wire.deactivated_time;
+  if (wire.key !== undefined) out.key = wire.key;
   return out;
 }
 
@@ -93,9 +96,12 @@ function toKeyUsage(wire: KeyUsageWire): KeyUsage {
 export class AdminKeysApi {
   constructor(private readonly transport: Transport) {}
 
-  /** Creates a developer key (at most 25 may be active). Not retried after a timeout. */
+  /**
+   * Creates a developer key (at most 25 may be active); its secret is in `key`, this once.
+   * Not retried after a timeout.
+   */
   async create(input: { label?: string } = {}, options: CallOptions = {}): Promise<DeveloperKey> {
-    const { data } = await this.transport.call<DeveloperKeyWire>({
+    const { data } = await this.transport.call<DeveloperKeyWire & { key?: string }>({
       method: 'POST',
       path: '/v2/admin/developer-keys',
       json: input.label === undefined ? {} : { label: input.label },

@@ -64,7 +64,7 @@ describe('languages and usage', () => {
   it('reports usage, with the key limit when set', async () => {
     const admin = server.client({ apiKey: 'client-test-admin-key:91bd' });
     const key = await admin.admin.keys.create({ label: 'usage' });
-    const user = server.client({ apiKey: key.keyId });
+    const user = server.client({ apiKey: key.key! });
     await user.translate({ text: 'Hello', targetLang: 'DE' });
     expect(await user.usage()).not.toHaveProperty('apiKeyCharacterCount');
     await admin.admin.keys.setLimit(key.keyId, 1000);

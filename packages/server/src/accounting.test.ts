@@ -5,10 +5,10 @@ const t = await startTestServer({ characterLimit: 1_000_000 });
 const admin = (path: string, json: unknown) => t.call('PUT', path, { key: 'admin', json });
 
 async function newKey(limit: number | null) {
-  const key = (await t.call('POST', '/v2/admin/developer-keys', { key: 'admin', json: {} })).body
-    .key_id as string;
-  await admin('/v2/admin/developer-keys/limits', { key_id: key, characters: limit });
-  return { literal: key };
+  const created = (await t.call('POST', '/v2/admin/developer-keys', { key: 'admin', json: {} }))
+    .body;
+  await admin('/v2/admin/developer-keys/limits', { key_id: created.key_id, characters: limit });
+  return { literal: created.key as string };
 }
 
 describe('character accounting and quotas', () => {
@@ -105,15 +105,16 @@ describe('character accounting and quotas', () => {
   it('starts counting afresh in a new calendar month (UTC)', async () => {
     let now = Date.UTC(2026, 0, 31, 23, 59, 0);
     const timed = await startTestServer({ clock: () => now });
-    const key = (await timed.call('POST', '/v2/admin/developer-keys', { key: 'admin', json: {} }))
-      .body.key_id;
+    const created = (
+      await timed.call('POST', '/v2/admin/developer-keys', { key: 'admin', json: {} })
+    ).body;
     await timed.call('PUT', '/v2/admin/developer-keys/limits', {
       key: 'admin',
-      json: { key_id: key, characters: 5 },
+      json: { key_id: created.key_id, characters: 5 },
     });
     const send = () =>
       timed.call('POST', '/v2/translate', {
-        key: { literal: key },
+        key: { literal: created.key },
         json: { text: ['12345'], target_lang: 'DE', source_lang: 'EN' },
       });
     expect((await send()).status).toBe(200);

@@ -29,10 +29,9 @@ export class Accounting {
     private readonly accountLimit: number | null,
   ) {}
 
-  /** Charges `characters` to `key`; a 456 when the key or the account has reached its limit. */
-  charge(key: KeyRecord, kind: Exclude<UsageKind, 'speech'>, characters: number): () => void {
-    const now = this.now();
-    const month = utcMonth(now);
+  /** A 456 when the key or the account has reached its limit for the month. */
+  ensureAvailable(key: KeyRecord): void {
+    const month = utcMonth(this.now());
     if (key.characterLimit !== null) {
       const used = billable(this.usage.totals(key.keyId, month.from, month.to));
       if (used >= key.characterLimit) {
@@ -51,7 +50,17 @@ export class Accounting {
         );
       }
     }
-    const day = utcDay(now);
+  }
+
+  /** Records consumption without checking limits (the caller checked before the work). */
+  record(keyId: string, kind: Exclude<UsageKind, 'speech'>, characters: number): void {
+    this.usage.add(keyId, utcDay(this.now()), kind, characters);
+  }
+
+  /** Charges `characters` to `key`; a 456 when the key or the account has reached its limit. */
+  charge(key: KeyRecord, kind: Exclude<UsageKind, 'speech'>, characters: number): () => void {
+    this.ensureAvailable(key);
+    const day = utcDay(this.now());
     this.usage.add(key.keyId, day, kind, characters);
     let refunded = false;
     return () => {

@@ -20,7 +20,11 @@ describe('transloom-server (pnpm serve)', () => {
       headers: { authorization: 'Service-Auth-Key k1' },
     });
     expect(res.status).toBe(200);
-    expect((await fetch(`${server.url}/__transloom/requests`)).status).toBe(200);
+    expect((await fetch(`${server.url}/__transloom/requests`)).status).toBe(401);
+    const log = await fetch(`${server.url}/__transloom/requests`, {
+      headers: { authorization: 'Service-Auth-Key a1' },
+    });
+    expect(log.status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await exited(server.child)).toBe(0);
     expect(server.stdout() + server.stderr()).not.toContain('k1');

@@ -25,7 +25,7 @@ import { registerStyleRuleRoutes } from './routes/style-rule-routes.js';
 import { registerTranslateRoutes } from './routes/translate-routes.js';
 import { registerUsageRoutes } from './routes/usage-routes.js';
 import { registerVoiceRoutes } from './routes/voice-routes.js';
-import { DictionaryCache, type ServiceContext } from './service-context.js';
+import type { ServiceContext } from './service-context.js';
 import type { SpeechEngine } from './speech/speech-engine.js';
 import { utteranceDetector } from './speech/utterance-detector.js';
 import { metaValue, openDatabase } from './store/database.js';
@@ -34,8 +34,36 @@ import { KeyStore } from './store/key-store.js';
 import { type StyleRuleSeed, StyleRuleStore } from './store/style-rule-store.js';
 import { TaskStore } from './store/task-store.js';
 import { UsageStore } from './store/usage-store.js';
+import { Translator } from './translate/translator.js';
 import { VoiceSessions } from './voice/voice-sessions.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './voice/voice-stream.js';
+import { WorkPool } from './worker/work-pool.js';
+
+/** How long clients may take, and how many may be connected (slow clients cannot exhaust the service). */
+export interface ConnectionLimits {
+  /** Milliseconds to receive a request's headers (default 10 s). */
+  headersTimeoutMs: number;
+  /** Milliseconds to receive a whole request, body included (default 30 s). */
+  requestTimeoutMs: number;
+  /** Milliseconds a connection may stay silent while a request is under way (default 30 s). */
+  idleTimeoutMs: number;
+  /** Milliseconds an idle keep-alive connection is kept open (default 5 s). */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; more are refused (default 512). */
+  maxConnections: number;
+}
+
+/** The defaults of {@link ConnectionLimits}. */
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 512,
+};
+
+/** Body limit of routes that name none: their bodies are small JSON objects. */
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -65,6 +93,17 @@ export interface ServerOptions {
   streamLimits?: Partial<StreamLimits>;
   /** Called with unexpected errors (answered with a 500); default: written to stderr. */
   onInternalError?: (error: unknown) => void;
+  /**
+   * Base URL of the links the service hands out (task pages, results, voice streams), e.g.
+   * `https://transloom.example.com`; default: the address it listens on.
+   */
+  publicUrl?: string;
+  /** Timeouts and the connection cap; each has a default. */
+  connections?: Partial<ConnectionLimits>;
+  /** Worker threads for CPU-heavy work (default 2). */
+  workers?: number;
+  /** Work of one request that runs longer in a worker is stopped with a 503 (default 60 s). */
+  workTimeoutMs?: number;
 }
 
 /** A running (or ready to run) local service. */
@@ -105,6 +144,38 @@ export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]>
   return list as StyleRuleSeed[];
 }
 
+/** Bytes of one voice WebSocket message: a 100 KB chunk as base64 in JSON, with room to spare. */
+const VOICE_MESSAGE_LIMIT = 256 * 1024;
+
+/** Thrown when the public URL cannot be used. */
+export class PublicUrlError extends Error {
+  override readonly name = 'PublicUrlError';
+  readonly code = 'TRANSLOOM_PUBLIC_URL';
+}
+
+/** Checks a public URL (http or https, no query or fragment) and drops a trailing slash. */
+export function resolvePublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new PublicUrlError(
+      `The public URL '${value}' is not a URL; give e.g. https://transloom.example.com`,
+    );
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new PublicUrlError(
+      `The public URL '${value}' must be an http or https address without credentials, query or fragment`,
+    );
+  }
+  return url.href.replace(/\/$/, '');
+}
+
 function defaultInternalError(error: unknown): void {
   process.stderr.write(
     `transloom-server: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
@@ -124,15 +195,27 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
       ? await readStyleRulesFile(options.styleRules)
       : (options.styleRules ?? []);
 
+  const publicUrl = options.publicUrl === undefined ? null : resolvePublicUrl(options.publicUrl);
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const db = openDatabase(options.db ?? ':memory:');
   const keys = new KeyStore(db);
   const usage = new UsageStore(db);
   const glossaries = new GlossaryStore(db);
   const styles = new StyleRuleStore(db);
-  for (const key of options.apiKeys ?? []) keys.ensure(key, 'developer', 'paid', now());
-  for (const key of options.freeKeys ?? []) keys.ensure(key, 'developer', 'free', now());
-  for (const key of options.adminKeys ?? []) keys.ensure(key, 'admin', 'paid', now());
-  styles.seed(styleSeeds, now());
+  try {
+    for (const key of options.apiKeys ?? []) keys.ensure(key, 'developer', 'paid', now());
+    for (const key of options.freeKeys ?? []) keys.ensure(key, 'developer', 'free', now());
+    for (const key of options.adminKeys ?? []) keys.ensure(key, 'admin', 'paid', now());
+    styles.seed(styleSeeds, now());
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const pool = new WorkPool({
+    ...(options.workers !== undefined ? { size: options.workers } : {}),
+    ...(options.workTimeoutMs !== undefined ? { taskTimeoutMs: options.workTimeoutMs } : {}),
+  });
+  let listeningUrl = 'http://127.0.0.1';
 
   const faults = options.faults ? new FaultInjector() : null;
   const ctx: ServiceContext = {
@@ -144,27 +227,47 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
     tasks: new TaskStore(db),
     accounting: new Accounting(usage, now, options.characterLimit ?? null),
     engine,
+    translator: new Translator(engine, pool, glossaries),
+    pool,
     speech: options.speechEngine ?? utteranceDetector,
     workflows: new Map(
       [echoWorkflow, translateWorkflow, ...(options.workflows ?? [])].map((w) => [w.id, w]),
     ),
     faults,
     signingKey: metaValue(db, 'signing_key', () => randomBytes(32).toString('base64url')),
+    publicUrl: () => publicUrl ?? listeningUrl,
     now,
-    dictionaries: new DictionaryCache(glossaries),
   };
 
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    forceCloseConnections: true,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // Node checks the header and request deadlines on this period: keep it well under them.
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),
+      ),
+    },
+  });
+  app.server.maxConnections = limits.maxConnections;
   registerErrorHandler(app, options.onInternalError ?? defaultInternalError);
-  registerBodyParsers(app);
-  if (faults) registerFaults(app, faults);
+  registerBodyParsers(app, pool);
+  if (faults) registerFaults(app, faults, keys);
   registerAuth(app, keys);
   await app.register(multipart);
-  await app.register(websocket, { options: { maxPayload: 2 * 1024 * 1024 } });
+  // A voice message holds one audio chunk (100 KB, base64 in JSON): nothing bigger is read.
+  await app.register(websocket, { options: { maxPayload: VOICE_MESSAGE_LIMIT } });
 
   const runner = new TaskRunner(ctx);
-  const sessions = new VoiceSessions(clock);
-  const sweep = setInterval(() => sessions.sweep(), 10_000);
+  const streamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits };
+  const sessions = new VoiceSessions(clock, streamLimits.idleMs);
+  const sweep = setInterval(() => sessions.sweep(), Math.min(10_000, streamLimits.idleMs));
   sweep.unref();
 
   registerTranslateRoutes(app, ctx);
@@ -172,7 +275,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   registerLanguageRoutes(app);
   registerGlossaryRoutes(app, ctx);
   registerStyleRuleRoutes(app, ctx);
-  registerVoiceRoutes(app, ctx, sessions, { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits });
+  registerVoiceRoutes(app, ctx, sessions, streamLimits);
   registerAgentRoutes(app, ctx, runner);
   registerAdminRoutes(app, ctx);
   registerUsageRoutes(app, ctx);
@@ -188,7 +291,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
       await app.listen({ host: listenOptions.host ?? '127.0.0.1', port: listenOptions.port ?? 0 });
       const address = app.server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      return `http://${host}:${address.port}`;
+      listeningUrl = `http://${host}:${address.port}`;
+      return listeningUrl;
     },
     async close() {
       if (closed) return;
@@ -197,6 +301,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
       await runner.close();
       sessions.settleAll();
       await app.close();
+      await pool.close();
       await engine.close?.();
       db.close();
     },

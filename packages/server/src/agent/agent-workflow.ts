@@ -2,9 +2,15 @@ import type { TranslationEngine } from '../engines/translation-engine.js';
 
 /** What a workflow can use while it runs. */
 export interface WorkflowContext {
+  /** The service's engine (the built-in ones run in worker threads). */
   engine: TranslationEngine;
-  /** Bills translated characters to the key that triggered the task. */
+  /**
+   * Bills translated characters to the key that triggered the task: a 456 when its limit is
+   * reached; the charge is recorded with the task's result, so a task is billed once.
+   */
   chargeTranslation(characters: number): void;
+  /** The language of each text, detected off the event loop. */
+  detectLanguages(texts: readonly string[]): Promise<string[]>;
   signal: AbortSignal;
 }
 

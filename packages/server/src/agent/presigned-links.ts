@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Path prefix of presigned content links (marked experimental, as on the real service). */
 export const CONTENT_PATH = '/v1/experimental/content/';
+/** Path prefix of task pages (`ui_url`). */
+export const TASK_PAGE_PATH = '/agent/tasks/';
 
 function signature(secret: string, artifactId: string, expires: number): string {
   return createHmac('sha256', secret).update(`${artifactId}.${expires}`).digest('base64url');
@@ -10,6 +12,21 @@ function signature(secret: string, artifactId: string, expires: number): string 
 /** A link to an artifact that works without auth until `expires` (ms since the epoch). */
 export function presignPath(secret: string, artifactId: string, expires: number): string {
   return `${CONTENT_PATH}${artifactId}?expires=${expires}&signature=${signature(secret, artifactId, expires)}`;
+}
+
+/** A link to a task's page that works without auth until `expires` (ms since the epoch). */
+export function presignTaskPage(secret: string, taskId: string, expires: number): string {
+  return `${TASK_PAGE_PATH}${taskId}?expires=${expires}&signature=${signature(secret, `task:${taskId}`, expires)}`;
+}
+
+/** Whether a task page link's signature is genuine (its expiry is checked separately). */
+export function verifyTaskPageSignature(
+  secret: string,
+  taskId: string,
+  expires: number,
+  given: string,
+): boolean {
+  return verifySignature(secret, `task:${taskId}`, expires, given);
 }
 
 /** Whether a link's signature is genuine (its expiry is checked separately). */

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../service-context.js';
 import type { ArtifactRecord, TaskRecord } from '../store/task-store.js';
 
+/** Runs of one task allowed before it is failed rather than resumed. */
+const MAX_ATTEMPTS = 3;
+
 /** Runs agent tasks in the background and records their results. */
 export class TaskRunner {
   private readonly running = new Map<
@@ -33,17 +36,26 @@ export class TaskRunner {
   private async run(task: TaskRecord, signal: AbortSignal): Promise<void> {
     const { ctx } = this;
     const workflow = ctx.workflows.get(task.workflowId);
-    const key = ctx.keys.find(task.keyId);
+    const key = ctx.keys.byId(task.keyId);
     try {
       if (!workflow || !key) throw new Error(`Workflow '${task.workflowId}' is not available`);
+      // A task that keeps taking the service down with it is not started again and again.
+      if (ctx.tasks.startAttempt(task.taskId) > MAX_ATTEMPTS) {
+        throw new Error(`The task was interrupted ${MAX_ATTEMPTS} times and is not run again`);
+      }
       // Let the trigger's response go out before any work starts.
       await new Promise((resolve) => setImmediate(resolve));
+      // Charges are held until the result is stored and recorded with it in one transaction:
+      // a run cut short by a stop or a crash bills nothing, and its resumed run bills once.
+      let charged = 0;
       const result = await workflow.run(task.input, {
-        engine: ctx.engine,
+        engine: ctx.translator.asEngine(),
         signal,
         chargeTranslation: (characters) => {
-          ctx.accounting.charge(key, 'translation', characters);
+          ctx.accounting.ensureAvailable(key);
+          charged += characters;
         },
+        detectLanguages: (texts) => ctx.translator.detectLanguages(texts),
       });
       if (signal.aborted) return;
       const artifacts: ArtifactRecord[] = [
@@ -76,7 +88,9 @@ export class TaskRunner {
           }),
         ),
       ];
-      ctx.tasks.complete(task.taskId, artifacts, ctx.now().getTime());
+      ctx.tasks.complete(task.taskId, artifacts, ctx.now().getTime(), () => {
+        if (charged > 0) ctx.accounting.record(key.keyId, 'translation', charged);
+      });
     } catch (error) {
       if (signal.aborted) return;
       ctx.tasks.fail(

@@ -4,7 +4,6 @@ import {
   TRANSLATE_LANGUAGES,
 } from '@transloom/client/wire';
 import { countCharacters } from '../accounting.js';
-import { detectLanguages } from '../language-detection.js';
 import type { AgentWorkflow } from './agent-workflow.js';
 
 const TARGETS = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
@@ -24,7 +23,7 @@ export const translateWorkflow: AgentWorkflow = {
     }
     return null;
   },
-  async run(input, { engine, chargeTranslation }) {
+  async run(input, { engine, chargeTranslation, detectLanguages }) {
     const text = input.text as string;
     const target = normalizeLanguageCode(input.target_lang as string);
     chargeTranslation(countCharacters(text));

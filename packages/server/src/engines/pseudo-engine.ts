@@ -1,4 +1,5 @@
 import type { GlossaryEntry } from '@transloom/client/wire';
+import { GlossaryAutomaton } from './glossary-automaton.js';
 import { type TextToken, tokenizeText } from './text-runs.js';
 import type {
   EngineRephraseInput,
@@ -22,51 +23,34 @@ export function accent(text: string): string {
 
 const ASCII_LETTER = /[A-Za-z]/g;
 
-interface GlossaryMatcher {
-  pattern: RegExp;
-  targets: Map<string, string>;
-}
+const automata = new WeakMap<readonly GlossaryEntry[], GlossaryAutomaton>();
 
-const matchers = new WeakMap<readonly GlossaryEntry[], GlossaryMatcher | null>();
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-// Compiled once per dictionary object; the server hands the same array while the glossary is unchanged.
-function glossaryMatcher(entries: readonly GlossaryEntry[]): GlossaryMatcher | null {
-  if (matchers.has(entries)) return matchers.get(entries)!;
-  let matcher: GlossaryMatcher | null = null;
-  if (entries.length > 0) {
-    const targets = new Map<string, string>();
-    for (const e of entries)
-      if (!targets.has(e.source.toLowerCase())) targets.set(e.source.toLowerCase(), e.target);
-    const alternatives = [...targets.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    matcher = {
-      pattern: new RegExp(
-        `(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`,
-        'giu',
-      ),
-      targets,
-    };
+// Built once per dictionary array: the server hands the same array while a glossary is unchanged.
+function automatonFor(entries: readonly GlossaryEntry[] | null): GlossaryAutomaton | null {
+  if (!entries || entries.length === 0) return null;
+  let automaton = automata.get(entries);
+  if (!automaton) {
+    automaton = new GlossaryAutomaton(entries);
+    automata.set(entries, automaton);
   }
-  matchers.set(entries, matcher);
-  return matcher;
+  return automaton;
 }
 
-function transformRun(run: string, matcher: GlossaryMatcher | null): string {
-  if (!matcher) return accent(run);
+function transformRun(run: string, automaton: GlossaryAutomaton | null): string {
+  if (!automaton) return accent(run);
   let out = '';
   let last = 0;
-  for (const match of run.matchAll(matcher.pattern)) {
-    out += accent(run.slice(last, match.index));
-    out += matcher.targets.get(match[0].toLowerCase()) ?? match[0];
-    last = match.index + match[0].length;
+  for (const match of automaton.matches(run)) {
+    out += accent(run.slice(last, match.start));
+    out += match.target;
+    last = match.end;
   }
   return out + accent(run.slice(last));
 }
 
-function markers(input: EngineTranslateInput): string[] {
+function markers(
+  input: Pick<EngineTranslateInput, 'formality' | 'style' | 'customInstructions'>,
+): string[] {
   const out: string[] = [];
   if (input.formality === 'more') out.push('formal');
   if (input.formality === 'less') out.push('informal');
@@ -121,8 +105,16 @@ function wrap(tokens: TextToken[], suffix: string): void {
 
 /** Pseudo-localizes one text: accented, about 30% longer, bracketed; markup and placeholders kept. */
 export function pseudoLocalize(text: string, input: EngineTranslateInput): string {
+  return pseudoLocalizeWith(text, input, automatonFor(input.glossary));
+}
+
+/** {@link pseudoLocalize} with a glossary automaton built beforehand (the worker caches them). */
+export function pseudoLocalizeWith(
+  text: string,
+  input: Omit<EngineTranslateInput, 'glossary' | 'texts'>,
+  matcher: GlossaryAutomaton | null,
+): string {
   const tokens = tokenizeText(text, input);
-  const matcher = input.glossary ? glossaryMatcher(input.glossary) : null;
   let letters = 0;
   for (const token of tokens) {
     if (token.kind !== 'text') continue;

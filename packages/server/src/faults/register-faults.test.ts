@@ -9,12 +9,14 @@ const translate = {
   source_lang: 'EN',
   tag_handling: 'xml',
 };
+// Arming needs an admin key; the arming request itself is refused as an admin key's use of
+// a developer route, and the requests after it take the fault.
 const arm = (header: string) =>
-  t.call('GET', '/v2/usage', { headers: { 'x-transloom-fault': header } });
+  t.call('GET', '/v2/usage', { key: 'admin', headers: { 'x-transloom-fault': header } });
 
 describe('fault injection', () => {
   it('makes the next N requests answer 429 with Retry-After, then recovers', async () => {
-    expect((await arm('429; count=2; retry-after=3')).status).toBe(200);
+    expect((await arm('429; count=2; retry-after=3')).status).toBe(403);
     for (let i = 0; i < 2; i++) {
       const res = await t.call('POST', '/v2/translate', { json: translate });
       expect(res.status).toBe(429);
@@ -60,12 +62,12 @@ describe('fault injection', () => {
   it('injects faults at a random rate from a seed, reproducibly', async () => {
     const run = async () => {
       await t.call('PUT', '/__transloom/faults', {
-        key: 'none',
+        key: 'admin',
         json: { rate: 0.3, kinds: ['429', '503'], seed: 7 },
       });
       const statuses: number[] = [];
       for (let i = 0; i < 60; i++) statuses.push((await t.call('GET', '/v2/usage')).status);
-      await t.call('DELETE', '/__transloom/faults', { key: 'none' });
+      await t.call('DELETE', '/__transloom/faults', { key: 'admin' });
       return statuses;
     };
     const first = await run();
@@ -77,23 +79,42 @@ describe('fault injection', () => {
   });
 
   it('arms faults through the control route and lists received requests', async () => {
-    await t.call('DELETE', '/__transloom/requests', { key: 'none' });
+    await t.call('DELETE', '/__transloom/requests', { key: 'admin' });
     expect(
       (
         await t.call('POST', '/__transloom/faults', {
-          key: 'none',
+          key: 'admin',
           json: { kind: '429', count: 1 },
         })
       ).status,
     ).toBe(204);
     await t.call('POST', '/v2/translate', { json: translate });
     await t.call('POST', '/v2/translate', { json: translate });
-    const log = (await t.call('GET', '/__transloom/requests', { key: 'none' })).body.requests;
+    const log = (await t.call('GET', '/__transloom/requests', { key: 'admin' })).body.requests;
     expect(log.map((r: any) => [r.path, r.status, r.fault, r.texts ?? null])).toEqual([
       ['/v2/translate', 429, '429', null],
       ['/v2/translate', 200, null, 1],
     ]);
     expect(JSON.stringify(log)).not.toContain('paid-key');
+  });
+
+  it('needs the admin key for every control, the header included', async () => {
+    for (const [method, path] of [
+      ['GET', '/__transloom/requests'],
+      ['DELETE', '/__transloom/requests'],
+      ['POST', '/__transloom/faults'],
+      ['PUT', '/__transloom/faults'],
+      ['DELETE', '/__transloom/faults'],
+    ] as const) {
+      const json = method === 'GET' || method === 'DELETE' ? {} : { json: { kind: '503' } };
+      expect((await t.call(method, path, { key: 'none', ...json })).status, path).toBe(401);
+      expect((await t.call(method, path, { key: 'paid', ...json })).status, path).toBe(403);
+    }
+    const header = await t.call('GET', '/v2/usage', { headers: { 'x-transloom-fault': '503' } });
+    expect(header.status).toBe(403);
+    expect(header.body.message).toContain('admin key');
+    // Nothing was armed by the refused requests.
+    expect((await t.call('GET', '/v2/usage')).status).toBe(200);
   });
 
   it('rejects a malformed fault header', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../http/http-error.js';
+import { authenticate } from '../http/auth.js';
+import { badRequest, forbidden } from '../http/http-error.js';
 import { Params } from '../http/params.js';
+import type { KeyStore } from '../store/key-store.js';
 import {
   FAULT_KINDS,
   type FaultInjector,
@@ -70,12 +72,17 @@ function readKinds(params: Params): FaultKind[] {
   return kinds as FaultKind[];
 }
 
-/** Adds the fault hooks and control routes. */
-export function registerFaults(app: FastifyInstance, faults: FaultInjector): void {
+/**
+ * Adds the fault hooks and control routes (only for a service started with `--faults`). Arming
+ * faults, by route or by header, and reading the request log need an admin key.
+ */
+export function registerFaults(app: FastifyInstance, faults: FaultInjector, keys: KeyStore): void {
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith(CONTROL_PREFIX)) return;
     const header = request.headers['x-transloom-fault'];
+    if (header !== undefined && authenticate(keys, request.headers.authorization).kind !== 'admin')
+      throw forbidden('X-Transloom-Fault needs an admin key');
     const fault = faults.take(path);
     request.recorded = faults.record({
       method: request.method,
@@ -105,12 +112,13 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
     if (request.recorded) request.recorded.status = reply.statusCode;
   });
 
-  app.get(`${CONTROL_PREFIX}requests`, async () => ({ requests: faults.requests }));
-  app.delete(`${CONTROL_PREFIX}requests`, async (_request, reply) => {
+  const admin = { config: { access: 'admin' as const } };
+  app.get(`${CONTROL_PREFIX}requests`, admin, async () => ({ requests: faults.requests }));
+  app.delete(`${CONTROL_PREFIX}requests`, admin, async (_request, reply) => {
     faults.requests.length = 0;
     return reply.code(204).send();
   });
-  app.post(`${CONTROL_PREFIX}faults`, async (request, reply) => {
+  app.post(`${CONTROL_PREFIX}faults`, admin, async (request, reply) => {
     const params = new Params(request.body);
     const kind = params.oneOf('kind', FAULT_KINDS);
     if (kind === undefined) throw badRequest(`Parameter 'kind' is required`);
@@ -122,7 +130,7 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
     faults.arm(spec, params.integer('count', { min: 1 }) ?? 1);
     return reply.code(204).send();
   });
-  app.put(`${CONTROL_PREFIX}faults`, async (request, reply) => {
+  app.put(`${CONTROL_PREFIX}faults`, admin, async (request, reply) => {
     const params = new Params(request.body);
     const rate = params.has('rate') ? (request.body as { rate: unknown }).rate : undefined;
     if (typeof rate !== 'number' || rate < 0 || rate > 1) {
@@ -140,7 +148,7 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
     });
     return reply.code(204).send();
   });
-  app.delete(`${CONTROL_PREFIX}faults`, async (_request, reply) => {
+  app.delete(`${CONTROL_PREFIX}faults`, admin, async (_request, reply) => {
     faults.clear();
     return reply.code(204).send();
   });

@@ -8,6 +8,8 @@ export type Access = 'public' | 'developer' | 'paid' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Admin keys may use this developer route too (they read every task of the account). */
+    allowAdmin?: boolean;
   }
   interface FastifyRequest {
     apiKey: KeyRecord;
@@ -17,6 +19,9 @@ declare module 'fastify' {
 /** The scheme word of the `Authorization` header. */
 export const AUTH_SCHEME = 'Service-Auth-Key';
 const HEADER = /^Service-Auth-Key[ ]+([^\s]+)[ ]*$/;
+
+/** The one message for a key that does not authorize anything, whatever the reason. */
+export const UNAUTHORIZED_KEY = 'Authorization failed: the key is not valid';
 
 /**
  * Checks `Authorization: Service-Auth-Key <key>` before anything else runs: 401 when the
@@ -28,31 +33,39 @@ export function registerAuth(app: FastifyInstance, keys: KeyStore): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'public';
     if (access === 'public') return;
-    const header = request.headers.authorization;
-    if (header === undefined || header === '') {
-      throw new HttpError(
-        401,
-        `Missing Authorization header; send 'Authorization: ${AUTH_SCHEME} <key>'`,
-      );
-    }
-    const match = HEADER.exec(header);
-    if (!match) {
-      throw new HttpError(
-        401,
-        `Malformed Authorization header; send 'Authorization: ${AUTH_SCHEME} <key>'`,
-      );
-    }
-    const key = keys.find(match[1]!);
-    if (!key) throw new HttpError(403, 'Authorization failed: the key is not known');
-    if (key.deactivatedTime !== null)
-      throw new HttpError(403, 'Authorization failed: the key has been deactivated');
+    request.apiKey = authenticate(keys, request.headers.authorization);
+    const key = request.apiKey;
     if (access === 'admin') {
       if (key.kind !== 'admin') throw new HttpError(403, 'This route needs an admin key');
     } else if (key.kind === 'admin') {
-      throw new HttpError(403, 'Admin keys can be used only on admin routes');
+      if (!request.routeOptions.config?.allowAdmin)
+        throw new HttpError(403, 'Admin keys can be used only on admin routes');
     } else if (access === 'paid' && key.tier !== 'paid') {
       throw new HttpError(403, 'This part of the service is available on the paid tier only');
     }
-    request.apiKey = key;
   });
+}
+
+/**
+ * The active key of an `Authorization` header: 401 when it is missing or malformed, 403 when
+ * the key is unknown or deactivated (one answer for both).
+ */
+export function authenticate(keys: KeyStore, header: string | undefined): KeyRecord {
+  if (header === undefined || header === '') {
+    throw new HttpError(
+      401,
+      `Missing Authorization header; send 'Authorization: ${AUTH_SCHEME} <key>'`,
+    );
+  }
+  const match = HEADER.exec(header);
+  if (!match) {
+    throw new HttpError(
+      401,
+      `Malformed Authorization header; send 'Authorization: ${AUTH_SCHEME} <key>'`,
+    );
+  }
+  const key = keys.find(match[1]!);
+  // Unknown and deactivated keys get the same answer: it must not tell which keys exist.
+  if (!key || key.deactivatedTime !== null) throw new HttpError(403, UNAUTHORIZED_KEY);
+  return key;
 }

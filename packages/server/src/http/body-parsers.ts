@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WorkPool } from '../worker/work-pool.js';
 import { badRequest } from './http-error.js';
 import { FormBody } from './params.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-function decodeUtf8(body: Buffer): string {
+/** Bodies larger than this are decoded and parsed in a worker, off the event loop. */
+export const INLINE_BODY_BYTES = 64 * 1024;
+
+/** Decodes strict UTF-8; a 400 for anything else. */
+export function decodeUtf8(body: Uint8Array): string {
   try {
     return strictUtf8.decode(body);
   } catch {
@@ -36,39 +41,43 @@ export function parseFormBody(text: string): FormBody {
   return form;
 }
 
-/** Installs the JSON and form body parsers: strict UTF-8, clear 400s on malformed bodies. */
-export function registerBodyParsers(app: FastifyInstance): void {
+function parseJsonText(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Installs the JSON and form body parsers: strict UTF-8, clear 400s on malformed bodies.
+ * Each route's body limit is enforced by fastify before and while the body is read (the
+ * Content-Length first, then the bytes received), so a body over it is never held whole.
+ */
+export function registerBodyParsers(app: FastifyInstance, pool: WorkPool): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-    let text: string;
-    try {
-      text = decodeUtf8(body as Buffer);
-    } catch (error) {
-      done(error as Error, undefined);
-      return;
+  const parse = async (type: 'json' | 'form', body: Buffer): Promise<unknown> => {
+    if (body.byteLength <= INLINE_BODY_BYTES) {
+      const text = decodeUtf8(body);
+      return type === 'json' ? parseJsonText(text) : parseFormBody(text);
     }
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      done(
-        badRequest(`The request body is not valid JSON: ${(error as Error).message}`),
-        undefined,
-      );
-    }
-  });
+    const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+    const parsed = await pool.run(
+      'parseBody',
+      { bytes: body, type },
+      whole ? { transfer: [body.buffer as ArrayBuffer] } : {},
+    );
+    return 'form' in parsed ? FormBody.from(parsed.form) : parsed.json;
+  };
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    async (_request: FastifyRequest, body: Buffer) => parse('json', body),
+  );
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'buffer' },
-    (_request, body, done) => {
-      try {
-        done(null, parseFormBody(decodeUtf8(body as Buffer)));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    },
+    async (_request: FastifyRequest, body: Buffer) => parse('form', body),
   );
 }

@@ -4,10 +4,22 @@ import { badRequest } from './http-error.js';
 export class FormBody {
   readonly values = new Map<string, string[]>();
 
+  /** A form from `[name, value]` pairs, as {@link FormBody.pairs} lists them. */
+  static from(pairs: ReadonlyArray<readonly [string, string]>): FormBody {
+    const form = new FormBody();
+    for (const [name, value] of pairs) form.add(name, value);
+    return form;
+  }
+
   add(name: string, value: string): void {
     const list = this.values.get(name);
     if (list) list.push(value);
     else this.values.set(name, [value]);
+  }
+
+  /** Every field as a `[name, value]` pair (plain data that crosses to and from workers). */
+  pairs(): Array<[string, string]> {
+    return [...this.values].flatMap(([name, list]) => list.map((v): [string, string] => [name, v]));
   }
 }
 
@@ -17,6 +29,19 @@ const BOOLEAN_WORDS = new Map<string, boolean>([
   ['true', true],
   ['false', false],
 ]);
+
+// A lone surrogate cannot be encoded as UTF-8: engines, storage and responses would mangle it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function wellFormed(name: string, value: string, entry?: number): void {
+  const lone = LONE_SURROGATE.exec(value);
+  if (!lone) return;
+  const at = lone.index;
+  throw badRequest(
+    `Parameter '${name}'${entry === undefined ? '' : ` entry ${entry}`} holds a lone UTF-16 surrogate at character ${at}; texts must be valid Unicode`,
+    { rule: 'lone-surrogate' },
+  );
+}
 
 function own(record: Record<string, unknown> | undefined, name: string): unknown {
   return record !== undefined && Object.hasOwn(record, name) ? record[name] : undefined;
@@ -69,6 +94,7 @@ export class Params {
       return undefined;
     }
     if (typeof value !== 'string') throw badRequest(`Parameter '${name}' must be a string`);
+    wellFormed(name, value);
     return value;
   }
 
@@ -139,6 +165,7 @@ export class Params {
     const out: string[] = [];
     for (const item of values) {
       if (typeof item !== 'string') throw badRequest(`Parameter '${name}' must hold only strings`);
+      wellFormed(name, item, out.length + 1);
       if (options.commaSeparated) {
         for (const part of item.split(',')) if (part.trim() !== '') out.push(part.trim());
       } else {

@@ -6,10 +6,14 @@ const admin = <T = any>(method: string, path: string, json?: unknown) =>
   t.call<T>(method, path, { key: 'admin', ...(json === undefined ? {} : { json }) });
 
 describe('developer keys', () => {
-  it('creates a key whose key_id authenticates, with a default label', async () => {
+  it('creates a key whose secret is shown once and authenticates, with a default label', async () => {
     const res = await admin('POST', '/v2/admin/developer-keys', {});
     expect(res.status).toBe(200);
     expect(res.body.key_id).toMatch(/^[0-9a-f-]{36}:[0-9a-f-]{36}$/);
+    expect(res.body.key.length).toBeGreaterThanOrEqual(40);
+    // The id names the key; it is not a credential.
+    const byId = await t.call('GET', '/v2/usage', { key: { literal: res.body.key_id } });
+    expect(byId.status).toBe(403);
     expect(res.body).toMatchObject({
       label: 'Developer key',
       is_deactivated: false,
@@ -17,22 +21,38 @@ describe('developer keys', () => {
     });
     expect(res.body).not.toHaveProperty('deactivated_time');
     expect(res.body.creation_time).toMatch(/\.\d{3}Z$/);
-    const usage = await t.call('GET', '/v2/usage', { key: { literal: res.body.key_id } });
+    const usage = await t.call('GET', '/v2/usage', { key: { literal: res.body.key } });
     expect(usage.status).toBe(200);
+    // The listing and every later answer name the key by id and never show the secret.
+    const list = await admin('GET', '/v2/admin/developer-keys');
+    expect(list.text).not.toContain(res.body.key);
+    expect(list.body.find((k: any) => k.key_id === res.body.key_id)).not.toHaveProperty('key');
+    const renamed = await admin('PUT', '/v2/admin/developer-keys/label', {
+      key_id: res.body.key_id,
+      label: 'named',
+    });
+    expect(renamed.text).not.toContain(res.body.key);
     const labelled = await admin('POST', '/v2/admin/developer-keys', { label: 'CI' });
     expect(labelled.body.label).toBe('CI');
   });
 
   it('lists active and deactivated keys; deactivation is immediate and permanent', async () => {
-    const key = (await admin('POST', '/v2/admin/developer-keys', { label: 'temp' })).body.key_id;
+    const created = (await admin('POST', '/v2/admin/developer-keys', { label: 'temp' })).body;
+    const key = created.key_id;
     const off = await admin('PUT', '/v2/admin/developer-keys/deactivate', { key_id: key });
     expect(off.body.is_deactivated).toBe(true);
     expect(off.body.deactivated_time).toMatch(/Z$/);
     const denied = await t.call('POST', '/v2/translate', {
-      key: { literal: key },
+      key: { literal: created.key },
       json: { text: ['x'], target_lang: 'DE' },
     });
     expect(denied.status).toBe(403);
+    // A deactivated key and a key that never existed get the very same answer.
+    const unknown = await t.call('POST', '/v2/translate', {
+      key: { literal: 'never-issued-key-0123456789' },
+      json: { text: ['x'], target_lang: 'DE' },
+    });
+    expect([unknown.status, unknown.text]).toEqual([denied.status, denied.text]);
     const again = await admin('PUT', '/v2/admin/developer-keys/deactivate', { key_id: key });
     expect(again.body.deactivated_time).toBe(off.body.deactivated_time);
     const list = await admin<any[]>('GET', '/v2/admin/developer-keys');
@@ -41,7 +61,8 @@ describe('developer keys', () => {
       label: 'temp',
     });
     expect(list.body.some((k) => !k.is_deactivated)).toBe(true);
-    expect(list.body.some((k) => k.key_id.startsWith('admin-key'))).toBe(false);
+    expect(list.body.some((k) => k.label === 'Admin key')).toBe(false);
+    expect(JSON.stringify(list.body)).not.toContain('paid-key-0001');
   });
 
   it('renames and sets limits of 0, N and null without changing the state', async () => {
@@ -73,6 +94,15 @@ describe('developer keys', () => {
     expect(
       (await admin('PUT', '/v2/admin/developer-keys/label', { key_id: key, label: '' })).status,
     ).toBe(400);
+    const long = await admin('PUT', '/v2/admin/developer-keys/label', {
+      key_id: key,
+      label: 'x'.repeat(257),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('at most 256');
+    const lone = await admin('POST', '/v2/admin/developer-keys', { label: 'bad \ud800 label' });
+    expect(lone.status).toBe(400);
+    expect(lone.body.message).toContain('surrogate');
     expect(
       (await admin('PUT', '/v2/admin/developer-keys/label', { key_id: 'missing', label: 'x' }))
         .status,
@@ -116,7 +146,7 @@ describe('GET /v2/admin/analytics', async () => {
 
   it('reports totals, per key and per key and day', async () => {
     const key = (await freshAdmin('/v2/admin/developer-keys', { label: 'analytics' })).body
-      .key_id as string;
+      .key as string;
     await fresh.call('POST', '/v2/translate', {
       key: { literal: key },
       json: { text: ['Hello world'], target_lang: 'DE', source_lang: 'EN' },
@@ -147,9 +177,8 @@ describe('GET /v2/admin/analytics', async () => {
       text_improvement_characters: 5,
       speech_to_text_minutes: 0,
     });
-    expect(mine.api_key).not.toBe(key);
-    expect(mine.api_key.startsWith(key.slice(0, 4))).toBe(true);
-    expect(mine.api_key.endsWith(key.slice(-4))).toBe(true);
+    // The mask shows the last 4 characters of the secret at most.
+    expect(mine.api_key).toBe(`****${key.slice(-4)}`);
 
     const byDay = await freshAdmin(
       `/v2/admin/analytics?start_date=${today}&end_date=${today}&group_by=key_and_day`,

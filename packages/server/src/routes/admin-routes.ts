@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   AnalyticsResponseWire,
   DeveloperKeyWire,
@@ -9,8 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/http-error.js';
 import { Params } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
-import { type KeyRecord, maskKey } from '../store/key-store.js';
+import { type KeyRecord, MAX_KEY_LABEL_CHARS, maskHint } from '../store/key-store.js';
 import type { UsageTotals } from '../store/usage-store.js';
+
+/** The creation answer: the key object and, this once, its secret in `key`. */
+interface CreatedKeyWire extends DeveloperKeyWire {
+  key: string;
+}
 
 function toWire(key: KeyRecord): DeveloperKeyWire {
   const wire: DeveloperKeyWire = {
@@ -49,6 +53,11 @@ function readLabel(params: Params, required: boolean): string | undefined {
   const label = params.string('label', { required });
   if (label !== undefined && label.trim() === '')
     throw badRequest(`Parameter 'label' must not be empty`);
+  if (label !== undefined && [...label].length > MAX_KEY_LABEL_CHARS) {
+    throw badRequest(
+      `Parameter 'label' is ${[...label].length} characters; at most ${MAX_KEY_LABEL_CHARS} are allowed`,
+    );
+  }
   return label;
 }
 
@@ -56,10 +65,11 @@ function readLabel(params: Params, required: boolean): string | undefined {
 export function registerAdminRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const options = { config: { access: 'admin' as const } };
 
-  app.post('/v2/admin/developer-keys', options, async (request) => {
+  app.post('/v2/admin/developer-keys', options, async (request): Promise<CreatedKeyWire> => {
     const label = readLabel(new Params(request.body), false);
-    // The key id is the credential: two GUIDs joined by ':' (contract 2.1).
-    return toWire(ctx.keys.create(`${randomUUID()}:${randomUUID()}`, label, ctx.now()));
+    const created = ctx.keys.create(label, ctx.now());
+    // The secret is shown here once; the service keeps only its hash.
+    return { ...toWire(created), key: created.secret };
   });
 
   app.get('/v2/admin/developer-keys', options, async () => ctx.keys.listDevelopers().map(toWire));
@@ -98,13 +108,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServiceContext): 
     };
     if (groupBy) {
       report.group_by = groupBy;
-      const labels = new Map(ctx.keys.listDevelopers().map((k) => [k.keyId, k.label]));
+      const keys = new Map(ctx.keys.listDevelopers().map((k) => [k.keyId, k]));
       const rows = ctx.usage
         .breakdown(start, end, groupBy === 'key_and_day')
         .map((row): KeyUsageWire => {
           const item: KeyUsageWire = {
-            api_key: maskKey(row.keyId),
-            api_key_label: labels.get(row.keyId) ?? '',
+            api_key: maskHint(keys.get(row.keyId)?.hint ?? ''),
+            api_key_label: keys.get(row.keyId)?.label ?? '',
             usage: usage(row),
           };
           if (row.day !== undefined) item.usage_date = `${row.day}T00:00:00.000Z`;

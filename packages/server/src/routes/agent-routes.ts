@@ -6,19 +6,24 @@ import {
   PRESIGNED_LINK_TTL_MS,
 } from '@transloom/client/wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTENT_PATH, presignPath, verifySignature } from '../agent/presigned-links.js';
+import {
+  CONTENT_PATH,
+  presignPath,
+  presignTaskPage,
+  TASK_PAGE_PATH,
+  verifySignature,
+  verifyTaskPageSignature,
+} from '../agent/presigned-links.js';
 import type { TaskRunner } from '../agent/task-runner.js';
+import { authenticate } from '../http/auth.js';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http-error.js';
 import { Params } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
+import type { KeyRecord } from '../store/key-store.js';
 import { TASK_COMPLETED, type TaskRecord } from '../store/task-store.js';
 
 const TASKS_PATH = '/v1/unstable/agent/tasks/';
 const MAX_WORKFLOW_REQUEST_BYTES = 1024 * 1024;
-
-function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 // ISO 8601 with microseconds and an offset, as the contract shows it.
 function modifiedDate(ms: number): string {
@@ -78,12 +83,28 @@ export function registerAgentRoutes(
 ): void {
   const limiter = new PollLimiter();
 
-  function taskWire(task: TaskRecord, base: string): AgentTaskWire {
+  // A task belongs to the key that triggered it; admin keys of the account see every task.
+  // Anyone else is told it does not exist, so task ids cannot be probed.
+  function ownedTask(taskId: string, key: KeyRecord): TaskRecord {
+    const task = ctx.tasks.get(taskId);
+    if (!task || (task.keyId !== key.keyId && key.kind !== 'admin'))
+      throw notFound(`Task not found: '${taskId}'`);
+    return task;
+  }
+
+  // Links are built from the configured public URL, never from the request's Host header.
+  function uiUrl(taskId: string): string {
+    const expires = ctx.now().getTime() + PRESIGNED_LINK_TTL_MS;
+    return `${ctx.publicUrl()}${presignTaskPage(ctx.signingKey, taskId, expires)}`;
+  }
+
+  function taskWire(task: TaskRecord): AgentTaskWire {
+    const base = ctx.publicUrl();
     const wire: AgentTaskWire = {
       task_id: task.taskId,
       status: task.status,
       last_modified_date: modifiedDate(task.lastModified),
-      ui_url: `${base}/agent/tasks/${task.taskId}`,
+      ui_url: uiUrl(task.taskId),
       result: {},
       result_data: [],
     };
@@ -122,7 +143,7 @@ export function registerAgentRoutes(
       runner.start(task);
       return {
         task_id: task.taskId,
-        ui_url: `${origin(request)}/agent/tasks/${task.taskId}`,
+        ui_url: uiUrl(task.taskId),
         polling_url: `${TASKS_PATH}${task.taskId}`,
         last_modified_date: modifiedDate(task.lastModified),
       };
@@ -131,7 +152,7 @@ export function registerAgentRoutes(
 
   app.get<{ Params: { taskId: string } }>(
     `${TASKS_PATH}:taskId`,
-    { config: { access: 'paid' } },
+    { config: { access: 'paid', allowAdmin: true } },
     async (request) => {
       const wait = limiter.take(request.ip, ctx.now().getTime());
       if (wait !== null) {
@@ -141,9 +162,7 @@ export function registerAgentRoutes(
           { headers: { 'retry-after': String(wait) } },
         );
       }
-      const task = ctx.tasks.get(request.params.taskId);
-      if (!task) throw notFound(`Task not found: '${request.params.taskId}'`);
-      return taskWire(task, origin(request));
+      return taskWire(ownedTask(request.params.taskId, request.apiKey));
     },
   );
 
@@ -167,9 +186,30 @@ export function registerAgentRoutes(
     return artifact.content;
   });
 
-  app.get<{ Params: { taskId: string } }>('/agent/tasks/:taskId', async (request, reply) => {
-    const task = ctx.tasks.get(request.params.taskId);
-    if (!task) throw notFound(`Task not found: '${request.params.taskId}'`);
+  // The task page opens with the owner's key, or from the presigned `ui_url` in a browser.
+  app.get<{ Params: { taskId: string } }>(`${TASK_PAGE_PATH}:taskId`, async (request, reply) => {
+    const { taskId } = request.params;
+    let task: TaskRecord;
+    if (request.headers.authorization !== undefined) {
+      task = ownedTask(taskId, authenticate(ctx.keys, request.headers.authorization));
+    } else {
+      const params = new Params(request.query);
+      const expires = params.integer('expires', { min: 0 });
+      const signature = params.string('signature');
+      if (expires === undefined || signature === undefined) {
+        throw new HttpError(
+          401,
+          `Open the task page with the task's key, or with the ui_url the task status returns`,
+        );
+      }
+      if (!verifyTaskPageSignature(ctx.signingKey, taskId, expires, signature))
+        throw forbidden('This link is not valid: its signature does not match');
+      if (ctx.now().getTime() > expires)
+        throw forbidden('This link has expired; poll the task again for a fresh ui_url');
+      const found = ctx.tasks.get(taskId);
+      if (!found) throw notFound(`Task not found: '${taskId}'`);
+      task = found;
+    }
     const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
     return reply
       .type('text/html; charset=utf-8')

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  formatGlossaryEntries,
-  formatGlossaryIssue,
   GLOSSARY_LANGUAGES,
-  type GlossaryEntryIssue,
   type GlossaryWire,
   MAX_DICTIONARY_BYTES,
   MAX_GLOSSARY_PHRASE_BYTES,
-  parseGlossaryEntries,
   utf8Length,
-  validateGlossaryEntries,
 } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/http-error.js';
@@ -17,8 +12,10 @@ import { Params } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import type { DictionaryInput, GlossaryRecord } from '../store/glossary-store.js';
 
-/** Body limit of glossary requests: five full dictionaries and their JSON quoting. */
-const GLOSSARY_BODY_LIMIT = 5 * MAX_DICTIONARY_BYTES + 1024 * 1024;
+/** Body limit of a glossary creation: five full dictionaries (contract part 8) and their quoting. */
+export const GLOSSARY_CREATE_BODY_LIMIT = 5 * MAX_DICTIONARY_BYTES + 1024 * 1024;
+/** Body limit of a request carrying one dictionary: room for a form's percent-encoding. */
+export const GLOSSARY_EDIT_BODY_LIMIT = 3 * MAX_DICTIONARY_BYTES + 1024 * 1024;
 const LANGUAGES = new Set<string>(GLOSSARY_LANGUAGES);
 
 function toWire(record: GlossaryRecord): GlossaryWire {
@@ -57,17 +54,16 @@ function readName(params: Params): string | undefined {
   return name;
 }
 
-function rejectIssues(where: string, issues: readonly GlossaryEntryIssue[]): void {
-  if (issues.length === 0) return;
-  const first = issues[0]!;
-  throw badRequest(`${where}: ${formatGlossaryIssue(first)}`, {
-    rule: first.rule,
-    detail: issues.slice(0, 50).map(formatGlossaryIssue).join('\n'),
-  });
-}
-
-/** Reads and validates one dictionary of a request body against every entry rule. */
-function readDictionary(raw: Record<string, unknown>, where: string): DictionaryInput {
+/**
+ * Reads one dictionary of a request body and checks it against every entry rule; the parsing,
+ * checking (and merging into `base`) run in a worker, as a dictionary may hold 10 MB.
+ */
+async function readDictionary(
+  ctx: ServiceContext,
+  raw: Record<string, unknown>,
+  where: string,
+  base?: (pair: { source: string; target: string }) => string | undefined,
+): Promise<DictionaryInput> {
   const params = new Params(raw);
   const source = glossaryLanguage(
     params.string('source_lang', { required: true }),
@@ -80,18 +76,18 @@ function readDictionary(raw: Record<string, unknown>, where: string): Dictionary
     where,
   );
   if (source === target) throw badRequest(`${where}: 'source_lang' and 'target_lang' must differ`);
-  const label = `Dictionary ${source} -> ${target}`;
   const text = params.string('entries', { required: true });
   const format = params.oneOf('entries_format', ['tsv', 'csv'] as const) ?? 'tsv';
-  const parsed = parseGlossaryEntries(text, { format, sourceLang: source, targetLang: target });
-  rejectIssues(label, parsed.issues);
-  if (parsed.entries.length === 0) {
-    throw badRequest(`${label}: the dictionary holds no entries for this language pair`, {
-      rule: 'no-entries',
-    });
-  }
-  rejectIssues(label, validateGlossaryEntries(parsed.entries));
-  return { sourceLang: source, targetLang: target, entries: parsed.entries };
+  const existing = base?.({ source, target });
+  const prepared = await ctx.pool.run('prepareDictionary', {
+    text,
+    format,
+    sourceLang: source,
+    targetLang: target,
+    label: `Dictionary ${source} -> ${target}`,
+    ...(existing !== undefined ? { base: existing } : {}),
+  });
+  return { sourceLang: source, targetLang: target, ...prepared };
 }
 
 function readPair(query: unknown): { source: string; target: string } {
@@ -113,7 +109,20 @@ function readPair(query: unknown): { source: string; target: string } {
 /** Contract 4.4: glossaries v3. */
 export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const options = { config: { access: 'developer' as const } };
-  const bodyOptions = { ...options, bodyLimit: GLOSSARY_BODY_LIMIT };
+  const createOptions = { ...options, bodyLimit: GLOSSARY_CREATE_BODY_LIMIT };
+  const editOptions = { ...options, bodyLimit: GLOSSARY_EDIT_BODY_LIMIT };
+  // Changes to one glossary run one after the other: a merge reads, works in a worker, then writes.
+  const queues = new Map<string, Promise<unknown>>();
+  function serially<T>(glossaryId: string, work: () => Promise<T>): Promise<T> {
+    const previous = queues.get(glossaryId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    queues.set(glossaryId, settled);
+    void settled.then(() => {
+      if (queues.get(glossaryId) === settled) queues.delete(glossaryId);
+    });
+    return next;
+  }
 
   function existing(id: string): GlossaryRecord {
     const record = ctx.glossaries.get(id);
@@ -121,14 +130,16 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     return record;
   }
 
-  app.post('/v3/glossaries', bodyOptions, async (request, reply) => {
+  app.post('/v3/glossaries', createOptions, async (request, reply) => {
     const params = new Params(request.body);
     const name = readName(params);
     if (name === undefined) throw badRequest(`Parameter 'name' is required`);
     const raw = params.objectList('dictionaries');
     if (!raw || raw.length === 0)
       throw badRequest(`Parameter 'dictionaries' must hold at least one dictionary`);
-    const dictionaries = raw.map((d, i) => readDictionary(d, `dictionaries[${i}]`));
+    const dictionaries: DictionaryInput[] = [];
+    for (const [i, d] of raw.entries())
+      dictionaries.push(await readDictionary(ctx, d, `dictionaries[${i}]`));
     const pairs = new Set<string>();
     for (const d of dictionaries) {
       const pair = `${d.sourceLang} -> ${d.targetLang}`;
@@ -151,25 +162,19 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
   app.get<{ Params: { id: string } }>('/v3/glossaries/:id/entries', options, async (request) => {
     const record = existing(request.params.id);
     const { source, target } = readPair(request.query);
-    const entries = ctx.dictionaries.get(record, source, target);
-    if (!entries)
+    const stored = ctx.glossaries.dictionaryText(record.glossaryId, source, target);
+    if (!stored)
       throw notFound(
         `Glossary '${record.glossaryId}' has no dictionary for ${source} -> ${target}`,
       );
     return {
       dictionaries: [
-        {
-          source_lang: source,
-          target_lang: target,
-          entries: formatGlossaryEntries(entries, 'tsv'),
-          entries_format: 'tsv',
-        },
+        { source_lang: source, target_lang: target, entries: stored.tsv, entries_format: 'tsv' },
       ],
     };
   });
 
-  app.patch<{ Params: { id: string } }>('/v3/glossaries/:id', bodyOptions, async (request) => {
-    const record = existing(request.params.id);
+  app.patch<{ Params: { id: string } }>('/v3/glossaries/:id', editOptions, async (request) => {
     const params = new Params(request.body);
     const name = readName(params);
     const raw = params.objectList('dictionaries') ?? [];
@@ -178,54 +183,51 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     if (name === undefined && raw.length === 0) {
       throw badRequest(`Give 'name', 'dictionaries' or both`);
     }
-    const dictionary = raw[0] ? readDictionary(raw[0], 'dictionaries[0]') : undefined;
-    if (dictionary) {
+    return serially(request.params.id, async () => {
+      const record = existing(request.params.id);
       // Merged entries replace the target of an existing source; the result must still fit.
-      const merged = new Map(
-        (
-          ctx.glossaries.entries(record.glossaryId, dictionary.sourceLang, dictionary.targetLang) ??
-          []
-        ).map((e) => [e.source, e.target]),
+      const dictionary = raw[0]
+        ? await readDictionary(
+            ctx,
+            raw[0],
+            'dictionaries[0]',
+            ({ source, target }) =>
+              ctx.glossaries.dictionaryText(record.glossaryId, source, target)?.tsv ?? '',
+          )
+        : undefined;
+      existing(record.glossaryId);
+      return toWire(
+        ctx.glossaries.update(record.glossaryId, {
+          ...(name !== undefined ? { name } : {}),
+          ...(dictionary ? { dictionary } : {}),
+        }),
       );
-      for (const e of dictionary.entries) merged.set(e.source, e.target);
-      let bytes = 0;
-      for (const [source, target] of merged) bytes += utf8Length(source) + utf8Length(target) + 2;
-      if (bytes > MAX_DICTIONARY_BYTES) {
-        throw badRequest(
-          `The merged dictionary would hold ${bytes} bytes; at most ${MAX_DICTIONARY_BYTES} are allowed`,
-          {
-            rule: 'dictionary-too-large',
-          },
-        );
-      }
-    }
-    return toWire(
-      ctx.glossaries.update(record.glossaryId, {
-        ...(name !== undefined ? { name } : {}),
-        ...(dictionary ? { dictionary, mode: 'merge' as const } : {}),
-      }),
-    );
+    });
   });
 
   app.put<{ Params: { id: string } }>(
     '/v3/glossaries/:id/dictionaries',
-    bodyOptions,
+    editOptions,
     async (request) => {
-      const record = existing(request.params.id);
+      existing(request.params.id);
       const body = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw badRequest('The request body must be one dictionary object');
       }
-      const dictionary = readDictionary(body as Record<string, unknown>, 'Dictionary');
-      const updated = ctx.glossaries.update(record.glossaryId, { dictionary, mode: 'replace' });
-      const info = updated.dictionaries.find(
-        (d) => d.sourceLang === dictionary.sourceLang && d.targetLang === dictionary.targetLang,
-      )!;
-      return {
-        source_lang: info.sourceLang,
-        target_lang: info.targetLang,
-        entry_count: info.entryCount,
-      };
+      const dictionary = await readDictionary(ctx, body as Record<string, unknown>, 'Dictionary');
+      return serially(request.params.id, async () => {
+        const updated = ctx.glossaries.update(existing(request.params.id).glossaryId, {
+          dictionary,
+        });
+        const info = updated.dictionaries.find(
+          (d) => d.sourceLang === dictionary.sourceLang && d.targetLang === dictionary.targetLang,
+        )!;
+        return {
+          source_lang: info.sourceLang,
+          target_lang: info.targetLang,
+          entry_count: info.entryCount,
+        };
+      });
     },
   );
 

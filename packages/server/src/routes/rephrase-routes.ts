@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { countCharacters } from '../accounting.js';
 import { badRequest } from '../http/http-error.js';
 import { Params } from '../http/params.js';
-import { detectLanguage, FALLBACK_LANGUAGE, rulesOut } from '../language-detection.js';
+import { FALLBACK_LANGUAGE, rulesOut } from '../language-detection.js';
 import type { ServiceContext } from '../service-context.js';
 
 const STYLE_LANGUAGES = new Set(WRITING_STYLE_TARGETS.map((l) => l.toLowerCase()));
@@ -47,7 +47,7 @@ export function registerRephraseRoutes(app: FastifyInstance, ctx: ServiceContext
       if (writingStyle !== undefined && tone !== undefined) {
         throw badRequest(`'writing_style' and 'tone' cannot both be given in one request`);
       }
-      const detection = await detectLanguage(texts.join('\n'));
+      const detection = await ctx.translator.detectLanguage(texts.join('\n'));
       const detected = detection.language;
       if (target !== undefined && rulesOut(detection, baseLanguage(target))) {
         throw badRequest(
@@ -65,9 +65,12 @@ export function registerRephraseRoutes(app: FastifyInstance, ctx: ServiceContext
         texts.reduce((sum, t) => sum + countCharacters(t), 0),
       );
       try {
-        const improved = ctx.engine.rephrase
-          ? await ctx.engine.rephrase({ texts, language, writingStyle: style, tone: toneValue })
-          : texts;
+        const improved = await ctx.translator.rephrase({
+          texts,
+          language,
+          writingStyle: style,
+          tone: toneValue,
+        });
         const detectedCode = (detected ?? baseLanguage(language)).toLowerCase();
         return {
           improvements: improved.map(

@@ -2,7 +2,6 @@ import { MAX_TRANSLATE_BODY_BYTES, type TranslationWire } from '@transloom/clien
 import type { FastifyInstance } from 'fastify';
 import { mangleMarkup } from '../faults/fault-injector.js';
 import { Params } from '../http/params.js';
-import { detectLanguages } from '../language-detection.js';
 import type { ServiceContext } from '../service-context.js';
 import { resolveTranslateRequest } from '../translate/resolve-translate-request.js';
 
@@ -22,21 +21,16 @@ export function registerTranslateRoutes(app: FastifyInstance, ctx: ServiceContex
         // Texts without a source language are grouped by their detected language.
         const languages =
           resolved.sourceLang === null
-            ? await detectLanguages(resolved.texts)
+            ? await ctx.translator.detectLanguages(resolved.texts)
             : resolved.texts.map(() => resolved.sourceLang!);
         const translated: string[] = new Array(resolved.texts.length);
         for (const sourceLang of new Set(languages)) {
           const indexes = languages.flatMap((l, i) => (l === sourceLang ? [i] : []));
-          const out = await ctx.engine.translate({
+          const out = await ctx.translator.translate({
             ...resolved.engine,
             sourceLang,
             texts: indexes.map((i) => resolved.texts[i]!),
           });
-          if (!Array.isArray(out) || out.length !== indexes.length) {
-            throw new Error(
-              `Engine '${ctx.engine.name}' returned ${out?.length} texts for ${indexes.length}`,
-            );
-          }
           indexes.forEach((index, j) => {
             translated[index] = out[j]!;
           });

@@ -6,7 +6,7 @@ import {
   VOICE_TARGET_LANGUAGES,
   type VoiceSessionWire,
 } from '@transloom/client/wire';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { Params } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
@@ -18,12 +18,16 @@ export const STREAM_PATH = '/v3/voice/stream';
 
 const TARGETS = new Map(VOICE_TARGET_LANGUAGES.map((l) => [l.toLowerCase(), l]));
 
-function sessionWire(request: FastifyRequest, session: VoiceSession): VoiceSessionWire {
-  const scheme = request.protocol === 'https' ? 'wss' : 'ws';
+// The stream's address comes from the configured public URL, never from the Host header.
+function sessionWire(
+  ctx: ServiceContext,
+  issued: { session: VoiceSession; token: string },
+): VoiceSessionWire {
+  const base = ctx.publicUrl().replace(/^http/, 'ws');
   return {
-    streaming_url: `${scheme}://${request.host}${STREAM_PATH}`,
-    token: session.token,
-    session_id: session.sessionId,
+    streaming_url: `${base}${STREAM_PATH}`,
+    token: issued.token,
+    session_id: issued.session.sessionId,
   };
 }
 
@@ -76,7 +80,7 @@ export function registerVoiceRoutes(
     if (glossaryId !== null && !ctx.glossaries.get(glossaryId))
       throw notFound(`Glossary not found: '${glossaryId}'`);
     const formality = params.oneOf('formality', VOICE_FORMALITIES) ?? 'default';
-    const session = sessions.create({
+    const issued = sessions.create({
       keyId: request.apiKey.keyId,
       contentType: known,
       sourceLanguage,
@@ -91,16 +95,22 @@ export function registerVoiceRoutes(
             ? 'default'
             : 'less',
     });
-    return sessionWire(request, session);
+    return sessionWire(ctx, issued);
   });
 
   app.get('/v3/voice/realtime', { config: { access: 'developer' } }, async (request) => {
     const token = new Params(request.query).string('token', { required: true });
-    return sessionWire(request, sessions.reconnect(token, request.apiKey.keyId));
+    return sessionWire(ctx, sessions.reconnect(token, request.apiKey.keyId));
   });
 
   app.register(async (scope) => {
     scope.addHook('preValidation', async (request) => {
+      // Only the WebSocket upgrade takes the token: a plain GET of the link leaves it usable.
+      if (!request.ws) {
+        throw new HttpError(426, `Open ${STREAM_PATH} as a WebSocket with the session's token`, {
+          headers: { upgrade: 'websocket' },
+        });
+      }
       const token = (request.query as { token?: unknown }).token;
       if (typeof token !== 'string' || token === '') {
         throw new HttpError(401, `Connect with the session's token in the 'token' query parameter`);

@@ -1,10 +1,73 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { dictionaryVersion, hashSecret, newKeyId, secretHint } from './hashing.js';
 
 /** The SQLite handle every store shares. */
 export type ServiceDatabase = Database.Database;
 
+// Dictionaries are stored as one TSV text each, so writing or reading a 10 MB dictionary is
+// one row, not hundreds of thousands; entries are parsed where they are used, in a worker.
+function storeDictionariesAsText(db: ServiceDatabase): void {
+  db.exec(`
+    ALTER TABLE glossary_dictionaries ADD COLUMN entries TEXT NOT NULL DEFAULT '';
+    ALTER TABLE glossary_dictionaries ADD COLUMN entry_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE glossary_dictionaries ADD COLUMN version TEXT NOT NULL DEFAULT '';
+    UPDATE glossary_dictionaries AS d SET
+      entries = COALESCE((SELECT group_concat(e.source || char(9) || e.target, char(10) ORDER BY e.position)
+        FROM glossary_entries e WHERE e.glossary_id = d.glossary_id
+          AND e.source_lang = d.source_lang AND e.target_lang = d.target_lang), ''),
+      entry_count = (SELECT COUNT(*) FROM glossary_entries e WHERE e.glossary_id = d.glossary_id
+          AND e.source_lang = d.source_lang AND e.target_lang = d.target_lang);
+    DROP TABLE glossary_entries;
+  `);
+  const rows = db
+    .prepare('SELECT glossary_id, source_lang, target_lang, entries FROM glossary_dictionaries')
+    .all() as Array<{
+    glossary_id: string;
+    source_lang: string;
+    target_lang: string;
+    entries: string;
+  }>;
+  const update = db.prepare(
+    'UPDATE glossary_dictionaries SET version = ? WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?',
+  );
+  for (const row of rows) {
+    update.run(dictionaryVersion(row.entries), row.glossary_id, row.source_lang, row.target_lang);
+  }
+}
+
+// Keys were stored in clear, with the key itself as key_id: each gets a fresh key_id and only
+// the hash of the secret is kept; usage and tasks follow the key to its new id.
+function hashStoredKeys(db: ServiceDatabase): void {
+  db.exec(`
+    ALTER TABLE api_keys ADD COLUMN secret_hash TEXT;
+    ALTER TABLE api_keys ADD COLUMN secret_hint TEXT NOT NULL DEFAULT '';
+  `);
+  const rows = db.prepare('SELECT key_id FROM api_keys').all() as Array<{ key_id: string }>;
+  const setKey = db.prepare(
+    'UPDATE api_keys SET key_id = ?, secret_hash = ?, secret_hint = ? WHERE key_id = ?',
+  );
+  const moveUsage = db.prepare('UPDATE usage_daily SET key_id = ? WHERE key_id = ?');
+  const moveTasks = db.prepare('UPDATE agent_tasks SET key_id = ? WHERE key_id = ?');
+  for (const { key_id: secret } of rows) {
+    const id = newKeyId();
+    setKey.run(id, hashSecret(secret), secretHint(secret), secret);
+    moveUsage.run(id, secret);
+    moveTasks.run(id, secret);
+  }
+  db.exec('CREATE UNIQUE INDEX api_keys_secret ON api_keys (secret_hash)');
+}
+
+// Agent task runs record their charge with their result; `charged` marks a run that billed.
+function recordTaskCharges(db: ServiceDatabase): void {
+  db.exec(`
+    ALTER TABLE agent_tasks ADD COLUMN charged INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE agent_tasks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+  `);
+}
+
 // Each entry moves the schema one version forward; `user_version` records how far a file got.
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) => void)> = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE api_keys (
@@ -84,10 +147,23 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX agent_artifacts_task ON agent_artifacts (task_id, seq);
   `,
+  storeDictionariesAsText,
+  hashStoredKeys,
+  recordTaskCharges,
 ];
+
+// The database holds key hashes, usage and customers' glossaries: owner-only, and so are
+// the -wal and -shm files (SQLite gives them the database file's mode).
+function restrictFile(path: string): void {
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`])
+    if (existsSync(file)) chmodSync(file, 0o600);
+}
 
 /** Opens (and creates or migrates) the service database at `path`, or in memory for `:memory:`. */
 export function openDatabase(path: string): ServiceDatabase {
+  const onDisk = path !== ':memory:' && path !== '';
+  if (onDisk) restrictFile(path);
   const db = new Database(path);
   // WAL keeps readers off writers' backs; every change runs in a transaction, so a kill -9
   // at any moment leaves the last committed state.
@@ -98,10 +174,13 @@ export function openDatabase(path: string): ServiceDatabase {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
+      const step = MIGRATIONS[version]!;
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }
+  if (onDisk) restrictFile(path);
   return db;
 }
 

@@ -1,4 +1,3 @@
-import type { GlossaryEntry } from '@transloom/client/wire';
 import { nextSeq, prepared, type ServiceDatabase } from './database.js';
 
 /** A dictionary of a glossary: one language pair (lower-case codes). */
@@ -6,6 +5,8 @@ export interface DictionaryInfo {
   sourceLang: string;
   targetLang: string;
   entryCount: number;
+  /** Changes whenever the entries do; caches of compiled dictionaries are keyed by it. */
+  version: string;
 }
 
 /** Glossary metadata. */
@@ -13,16 +14,18 @@ export interface GlossaryRecord {
   glossaryId: string;
   name: string;
   creationTime: string;
-  /** Increases with every change; lets engines cache compiled dictionaries. */
+  /** Increases with every change. */
   revision: number;
   dictionaries: DictionaryInfo[];
 }
 
-/** A dictionary with its entries, as written. */
+/** A checked dictionary as stored: its entries as TSV (`source<TAB>target` lines, in order). */
 export interface DictionaryInput {
   sourceLang: string;
   targetLang: string;
-  entries: readonly GlossaryEntry[];
+  tsv: string;
+  entryCount: number;
+  version: string;
 }
 
 interface GlossaryRow {
@@ -39,15 +42,19 @@ export class GlossaryStore {
   private dictionaries(glossaryId: string): DictionaryInfo[] {
     const rows = prepared(
       this.db,
-      `SELECT d.source_lang, d.target_lang,
-           (SELECT COUNT(*) FROM glossary_entries e WHERE e.glossary_id = d.glossary_id
-              AND e.source_lang = d.source_lang AND e.target_lang = d.target_lang) AS entry_count
-         FROM glossary_dictionaries d WHERE d.glossary_id = ? ORDER BY d.seq`,
-    ).all(glossaryId) as Array<{ source_lang: string; target_lang: string; entry_count: number }>;
+      `SELECT source_lang, target_lang, entry_count, version FROM glossary_dictionaries
+         WHERE glossary_id = ? ORDER BY seq`,
+    ).all(glossaryId) as Array<{
+      source_lang: string;
+      target_lang: string;
+      entry_count: number;
+      version: string;
+    }>;
     return rows.map((r) => ({
       sourceLang: r.source_lang,
       targetLang: r.target_lang,
       entryCount: r.entry_count,
+      version: r.version,
     }));
   }
 
@@ -73,8 +80,7 @@ export class GlossaryStore {
         this.db,
         'INSERT INTO glossaries (glossary_id, name, creation_time, seq) VALUES (?, ?, ?, ?)',
       ).run(glossaryId, name, now.toISOString(), nextSeq(this.db, 'glossaries'));
-      for (const dictionary of dictionaries)
-        this.writeDictionary(glossaryId, dictionary, 'replace');
+      for (const dictionary of dictionaries) this.writeDictionary(glossaryId, dictionary);
     })();
     return this.get(glossaryId)!;
   }
@@ -93,24 +99,23 @@ export class GlossaryStore {
     return row && this.toRecord(row);
   }
 
-  /** The entries of one dictionary in their order, or undefined when the pair has none. */
-  entries(glossaryId: string, sourceLang: string, targetLang: string): GlossaryEntry[] | undefined {
-    const exists = prepared(
-      this.db,
-      'SELECT 1 FROM glossary_dictionaries WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?',
-    ).get(glossaryId, sourceLang, targetLang);
-    if (!exists) return undefined;
+  /** One dictionary's entries as TSV, with its version, or undefined when the pair has none. */
+  dictionaryText(
+    glossaryId: string,
+    sourceLang: string,
+    targetLang: string,
+  ): { tsv: string; version: string } | undefined {
     return prepared(
       this.db,
-      `SELECT source, target FROM glossary_entries
-         WHERE glossary_id = ? AND source_lang = ? AND target_lang = ? ORDER BY position`,
-    ).all(glossaryId, sourceLang, targetLang) as GlossaryEntry[];
+      `SELECT entries AS tsv, version FROM glossary_dictionaries
+         WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?`,
+    ).get(glossaryId, sourceLang, targetLang) as { tsv: string; version: string } | undefined;
   }
 
-  /** Renames a glossary and/or merges or replaces one dictionary, in one transaction. */
+  /** Renames a glossary and/or writes one dictionary (created or replaced), in one transaction. */
   update(
     glossaryId: string,
-    change: { name?: string; dictionary?: DictionaryInput; mode?: 'merge' | 'replace' },
+    change: { name?: string; dictionary?: DictionaryInput },
   ): GlossaryRecord {
     this.db.transaction(() => {
       if (change.name !== undefined) {
@@ -119,8 +124,7 @@ export class GlossaryStore {
           glossaryId,
         );
       }
-      if (change.dictionary)
-        this.writeDictionary(glossaryId, change.dictionary, change.mode ?? 'merge');
+      if (change.dictionary) this.writeDictionary(glossaryId, change.dictionary);
       this.bump(glossaryId);
     })();
     return this.get(glossaryId)!;
@@ -151,47 +155,23 @@ export class GlossaryStore {
     );
   }
 
-  private writeDictionary(
-    glossaryId: string,
-    dictionary: DictionaryInput,
-    mode: 'merge' | 'replace',
-  ): void {
-    const { sourceLang, targetLang } = dictionary;
-    const existing = prepared(
+  private writeDictionary(glossaryId: string, dictionary: DictionaryInput): void {
+    const { sourceLang, targetLang, tsv, entryCount, version } = dictionary;
+    const updated = prepared(
       this.db,
-      'SELECT 1 FROM glossary_dictionaries WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?',
-    ).get(glossaryId, sourceLang, targetLang);
-    if (existing && mode === 'replace') {
-      prepared(
-        this.db,
-        'DELETE FROM glossary_entries WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?',
-      ).run(glossaryId, sourceLang, targetLang);
-    }
-    if (!existing) {
-      const seq = prepared(
-        this.db,
-        'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM glossary_dictionaries WHERE glossary_id = ?',
-      ).get(glossaryId) as { next: number };
-      prepared(
-        this.db,
-        'INSERT INTO glossary_dictionaries (glossary_id, source_lang, target_lang, seq) VALUES (?, ?, ?, ?)',
-      ).run(glossaryId, sourceLang, targetLang, seq.next);
-    }
-    const start = prepared(
-      this.db,
-      `SELECT COALESCE(MAX(position), 0) AS last FROM glossary_entries
+      `UPDATE glossary_dictionaries SET entries = ?, entry_count = ?, version = ?
          WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?`,
-    ).get(glossaryId, sourceLang, targetLang) as { last: number };
-    // A merged entry whose source exists replaces that entry's target and keeps its place.
-    const upsert = prepared(
+    ).run(tsv, entryCount, version, glossaryId, sourceLang, targetLang).changes;
+    if (updated > 0) return;
+    const seq = prepared(
       this.db,
-      `INSERT INTO glossary_entries (glossary_id, source_lang, target_lang, position, source, target)
-       VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (glossary_id, source_lang, target_lang, source) DO UPDATE SET target = excluded.target`,
-    );
-    let position = start.last;
-    for (const entry of dictionary.entries) {
-      upsert.run(glossaryId, sourceLang, targetLang, ++position, entry.source, entry.target);
-    }
+      'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM glossary_dictionaries WHERE glossary_id = ?',
+    ).get(glossaryId) as { next: number };
+    prepared(
+      this.db,
+      `INSERT INTO glossary_dictionaries
+         (glossary_id, source_lang, target_lang, seq, entries, entry_count, version)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(glossaryId, sourceLang, targetLang, seq.next, tsv, entryCount, version);
   }
 }

@@ -29,7 +29,7 @@ describe('persistence', () => {
         headers: auth('adm'),
         body: '{"label":"kept"}',
       })
-    ).json()) as { key_id: string };
+    ).json()) as { key_id: string; key: string };
     const glossary = (await (
       await fetch(`${first.url}/v3/glossaries`, {
         method: 'POST',
@@ -44,7 +44,7 @@ describe('persistence', () => {
     ).json()) as { glossary_id: string };
     await fetch(`${first.url}/v2/translate`, {
       method: 'POST',
-      headers: auth(key.key_id),
+      headers: auth(key.key),
       body: '{"text":["hello"],"target_lang":"DE"}',
     });
     const data = new FormData();
@@ -66,7 +66,7 @@ describe('persistence', () => {
         (await get(`/v3/glossaries/${glossary.glossary_id}`)).dictionaries[0].entry_count,
       ).toBe(1);
       expect((await get('/v3/style_rules')).style_rules[0].name).toBe('House');
-      expect((await get('/v2/usage', key.key_id)).character_count).toBe(5);
+      expect((await get('/v2/usage', key.key)).character_count).toBe(5);
       expect(
         (await get('/v2/admin/developer-keys', 'adm')).find((k: any) => k.key_id === key.key_id)
           .label,
@@ -120,13 +120,15 @@ describe('persistence', () => {
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     const counts = check
       .prepare(
-        'SELECT g.glossary_id, COUNT(e.source) AS n FROM glossaries g LEFT JOIN glossary_entries e USING (glossary_id) GROUP BY g.glossary_id',
+        `SELECT g.glossary_id, d.entry_count AS n,
+           length(d.entries) - length(replace(d.entries, char(10), '')) + 1 AS lines
+         FROM glossaries g LEFT JOIN glossary_dictionaries d USING (glossary_id)`,
       )
-      .all() as Array<{ n: number }>;
+      .all() as Array<{ n: number; lines: number }>;
     check.close();
     // Every glossary is complete: a transaction is all or nothing.
     expect(counts.length).toBeGreaterThanOrEqual(created);
-    expect(counts.every((c) => c.n === 400)).toBe(true);
+    expect(counts.every((c) => c.n === 400 && c.lines === 400)).toBe(true);
 
     const again = await spawnServer(args);
     try {

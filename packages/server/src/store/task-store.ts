@@ -18,6 +18,8 @@ export interface TaskRecord {
   error: string | null;
   createdAt: number;
   lastModified: number;
+  /** Runs started so far (a run interrupted by a stop is resumed at the next start). */
+  attempts: number;
 }
 
 /** A stored result artifact. */
@@ -41,6 +43,7 @@ interface TaskRow {
   error: string | null;
   created_at: number;
   last_modified: number;
+  attempts: number;
 }
 
 interface ArtifactRow {
@@ -63,6 +66,7 @@ function toTask(row: TaskRow): TaskRecord {
     error: row.error,
     createdAt: row.created_at,
     lastModified: row.last_modified,
+    attempts: row.attempts,
   };
 }
 
@@ -71,7 +75,7 @@ export class TaskStore {
   constructor(private readonly db: ServiceDatabase) {}
 
   /** Records a new task in progress. */
-  create(task: Omit<TaskRecord, 'status' | 'error' | 'lastModified'>): TaskRecord {
+  create(task: Omit<TaskRecord, 'status' | 'error' | 'lastModified' | 'attempts'>): TaskRecord {
     prepared(
       this.db,
       `INSERT INTO agent_tasks (task_id, workflow_id, key_id, input, status, created_at, last_modified)
@@ -105,9 +109,34 @@ export class TaskStore {
     return rows.map(toTask);
   }
 
-  /** Marks a task completed together with its artifacts, in one transaction. */
-  complete(taskId: string, artifacts: readonly ArtifactRecord[], now: number): void {
-    this.db.transaction(() => {
+  /** Counts a run of a task as started; returns the number of runs so far. */
+  startAttempt(taskId: string): number {
+    return (
+      prepared(
+        this.db,
+        'UPDATE agent_tasks SET attempts = attempts + 1 WHERE task_id = ? RETURNING attempts',
+      ).get(taskId) as { attempts: number }
+    ).attempts;
+  }
+
+  /**
+   * Marks a task completed together with its artifacts and, through `charge`, what it bills:
+   * one transaction, so a task is billed exactly when its result is stored. Returns false
+   * (and changes nothing) when the task was no longer in progress.
+   */
+  complete(
+    taskId: string,
+    artifacts: readonly ArtifactRecord[],
+    now: number,
+    charge: () => void = () => {},
+  ): boolean {
+    return this.db.transaction(() => {
+      const claimed = prepared(
+        this.db,
+        'UPDATE agent_tasks SET status = ?, last_modified = ?, charged = 1 WHERE task_id = ? AND status = ?',
+      ).run(TASK_COMPLETED, now, taskId, TASK_IN_PROGRESS).changes;
+      if (claimed === 0) return false;
+      charge();
       prepared(this.db, 'DELETE FROM agent_artifacts WHERE task_id = ?').run(taskId);
       const insert = prepared(
         this.db,
@@ -126,10 +155,7 @@ export class TaskStore {
           i,
         );
       });
-      prepared(
-        this.db,
-        'UPDATE agent_tasks SET status = ?, last_modified = ? WHERE task_id = ?',
-      ).run(TASK_COMPLETED, now, taskId);
+      return true;
     })();
   }
 

@@ -2,7 +2,6 @@ import {
   baseLanguage,
   CUSTOM_INSTRUCTION_LANGUAGES,
   FORMALITY_TARGETS,
-  type GlossaryEntry,
   MAX_CUSTOM_INSTRUCTION_CHARS,
   MAX_CUSTOM_INSTRUCTIONS,
   MAX_TEXTS_PER_REQUEST,
@@ -16,6 +15,7 @@ import { badRequest, forbidden, notFound } from '../http/http-error.js';
 import type { Params } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import type { KeyRecord } from '../store/key-store.js';
+import type { DictionaryRef, TranslationJob } from './translator.js';
 
 const SOURCE_CODES = new Set<string>(TRANSLATE_LANGUAGES);
 const TARGET_CODES = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
@@ -31,7 +31,7 @@ export interface ResolvedTranslateRequest {
   /** `model_type_used` to report, when `model_type` was given. */
   modelTypeUsed: string | null;
   /** Engine input without texts and source language, which are filled per detected language. */
-  engine: Omit<EngineTranslateInput, 'texts' | 'sourceLang'>;
+  engine: Omit<TranslationJob, 'texts' | 'sourceLang'>;
 }
 
 function language(
@@ -128,7 +128,7 @@ function glossary(
   ctx: ServiceContext,
   source: string | null,
   target: string,
-): readonly GlossaryEntry[] | null {
+): DictionaryRef | null {
   const glossaryId = params.string('glossary_id');
   if (glossaryId === undefined) return null;
   if (source === null) throw badRequest(`'glossary_id' requires 'source_lang'`);
@@ -139,13 +139,20 @@ function glossary(
     source: baseLanguage(source).toLowerCase(),
     target: baseLanguage(target).toLowerCase(),
   };
-  const entries = ctx.dictionaries.get(record, pair.source, pair.target);
-  if (!entries) {
+  const dictionary = record.dictionaries.find(
+    (d) => d.sourceLang === pair.source && d.targetLang === pair.target,
+  );
+  if (!dictionary) {
     throw badRequest(
       `Glossary '${glossaryId}' has no dictionary for ${pair.source} -> ${pair.target}; its language pair must equal the request's`,
     );
   }
-  return entries;
+  return {
+    glossaryId: record.glossaryId,
+    sourceLang: pair.source,
+    targetLang: pair.target,
+    version: dictionary.version,
+  };
 }
 
 /** Validates a translate request against every rule of contract parts 4.1, 7 and 8. */
@@ -219,7 +226,7 @@ export function resolveTranslateRequest(
       splitSentences,
       preserveFormatting: params.boolean('preserve_formatting') ?? false,
       context: params.string('context') ?? null,
-      glossary: glossary(params, ctx, source, target),
+      dictionary: glossary(params, ctx, source, target),
       style: styleList,
       customInstructions: instructions,
       modelType: quality ? 'quality_optimized' : 'latency_optimized',

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { HttpError, notFound } from '../http/http-error.js';
+import { hashSecret } from '../store/hashing.js';
 
 /** Settings a voice session was created with. */
 export interface VoiceSessionSettings {
@@ -13,13 +14,15 @@ export interface VoiceSessionSettings {
   formality: 'default' | 'more' | 'less';
 }
 
-/** A voice session and the state of its token. */
+/** A voice session and the state of its token (kept as a hash: the token is a secret). */
 export interface VoiceSession extends VoiceSessionSettings {
   sessionId: string;
-  token: string;
+  tokenHash: string;
   tokenIssuedAt: number;
   tokenUsed: boolean;
   ended: boolean;
+  /** When its last connection closed (null while connected or never connected). */
+  droppedAt: number | null;
   /** Closes the open connection, if there is one. */
   disconnect: ((code: number, reason: string) => void) | null;
 }
@@ -38,35 +41,45 @@ export class VoiceSessions {
   /** Open streams' settle functions: record usage once, even when the server stops first. */
   readonly openStreams = new Set<() => void>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** A session whose connection dropped ends after this long without a new one. */
+    private readonly idleMs = 30_000,
+  ) {}
 
   private issue(session: VoiceSession): string {
-    if (session.token) {
-      this.byToken.delete(session.token);
-      this.retired.set(session.token, session);
+    if (session.tokenHash) {
+      this.byToken.delete(session.tokenHash);
+      this.retired.set(session.tokenHash, session);
     }
     const token = randomBytes(24).toString('base64url');
-    session.token = token;
+    session.tokenHash = hashSecret(token);
     session.tokenIssuedAt = this.now();
     session.tokenUsed = false;
-    this.byToken.set(token, session);
+    this.byToken.set(session.tokenHash, session);
     return token;
   }
 
-  /** Creates a session and its first token. */
-  create(settings: VoiceSessionSettings): VoiceSession {
+  /** Creates a session; its first token is returned once and kept only as a hash. */
+  create(settings: VoiceSessionSettings): { session: VoiceSession; token: string } {
     const session: VoiceSession = {
       ...settings,
       sessionId: randomUUID(),
-      token: '',
+      tokenHash: '',
       tokenIssuedAt: 0,
       tokenUsed: false,
       ended: false,
+      droppedAt: null,
       disconnect: null,
     };
-    this.issue(session);
+    const token = this.issue(session);
     this.sessions.set(session.sessionId, session);
-    return session;
+    return { session, token };
+  }
+
+  /** Notes that a session's connection closed without the session ending. */
+  dropped(session: VoiceSession): void {
+    if (!session.ended) session.droppedAt = this.now();
   }
 
   /** Ends a session for good, closing its connection. */
@@ -75,7 +88,7 @@ export class VoiceSessions {
     session.ended = true;
     session.disconnect?.(code, reason);
     session.disconnect = null;
-    this.byToken.delete(session.token);
+    this.byToken.delete(session.tokenHash);
     this.sessions.delete(session.sessionId);
     for (const [token, owner] of this.retired) if (owner === session) this.retired.delete(token);
   }
@@ -85,22 +98,40 @@ export class VoiceSessions {
     for (const settle of [...this.openStreams]) settle();
   }
 
-  /** Ends sessions whose token expired unused while no connection was open. */
+  /**
+   * Ends sessions whose token expired unused while no connection was open, and sessions whose
+   * connection dropped and were not reconnected within the idle time.
+   */
   sweep(): void {
     const now = this.now();
     for (const session of this.sessions.values()) {
-      if (!session.tokenUsed && !session.disconnect && now - session.tokenIssuedAt > TOKEN_TTL_MS) {
-        this.end(session);
+      if (session.disconnect) continue;
+      if (!session.tokenUsed && now - session.tokenIssuedAt > TOKEN_TTL_MS) this.end(session);
+      else if (
+        session.tokenUsed &&
+        session.droppedAt !== null &&
+        now - session.droppedAt > this.idleMs
+      ) {
+        this.end(session, 1001, 'the connection dropped and was not resumed');
       }
     }
   }
 
-  private lookup(token: string): VoiceSession {
-    const current = this.byToken.get(token);
-    if (current && !current.ended) return current;
-    const old = this.retired.get(token);
-    if (old) {
-      this.retired.delete(token);
+  /** Open sessions (for tests and shutdown). */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  // An outdated token ends its session, but only when the session's own key (or, on the
+  // stream, the token itself) presents it: another key learns nothing and ends nothing.
+  private lookup(token: string, keyId?: string): VoiceSession {
+    const hash = hashSecret(token);
+    const current = this.byToken.get(hash);
+    if (current && !current.ended && (keyId === undefined || current.keyId === keyId))
+      return current;
+    const old = this.retired.get(hash);
+    if (old && (keyId === undefined || old.keyId === keyId)) {
+      this.retired.delete(hash);
       this.end(old, 4001, 'an outdated token was used');
       throw new HttpError(400, 'This token is outdated; the session has ended', {
         rule: 'outdated-token',
@@ -125,16 +156,16 @@ export class VoiceSessions {
       });
     }
     session.tokenUsed = true;
+    session.droppedAt = null;
     return session;
   }
 
-  /** Rotates the token for a reconnection, closing an open connection. */
-  reconnect(token: string, keyId: string): VoiceSession {
-    const session = this.lookup(token);
-    if (session.keyId !== keyId) throw notFound('No voice session has this token');
+  /** Rotates the token for a reconnection, closing an open connection (the session's key only). */
+  reconnect(token: string, keyId: string): { session: VoiceSession; token: string } {
+    const session = this.lookup(token, keyId);
     session.disconnect?.(4000, 'reconnection requested');
     session.disconnect = null;
-    this.issue(session);
-    return session;
+    session.droppedAt = null;
+    return { session, token: this.issue(session) };
   }
 }

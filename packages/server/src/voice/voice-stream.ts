@@ -1,7 +1,6 @@
 import {
   baseLanguage,
   FORMALITY_TARGETS,
-  type GlossaryEntry,
   MAX_VOICE_CHUNK_BYTES,
   normalizeLanguageCode,
   type SourceSegmentWire,
@@ -10,7 +9,9 @@ import {
 } from '@transloom/client/wire';
 import type { WebSocket } from 'ws';
 import type { ServiceContext } from '../service-context.js';
+import { estimatedDurationMs } from '../speech/compressed-duration.js';
 import type { SpeechSegment } from '../speech/speech-engine.js';
+import type { DictionaryRef } from '../translate/translator.js';
 import { decodeMessage, encodeMessage, ProtocolError } from './voice-codec.js';
 import type { VoiceSession, VoiceSessions } from './voice-sessions.js';
 
@@ -104,19 +105,21 @@ export function serveVoiceStream(
       requestType: 'source_media_chunk',
     });
 
-  const glossaries = new Map<string, readonly GlossaryEntry[] | null>();
-  const glossaryFor = (target: string): readonly GlossaryEntry[] | null => {
+  const glossaries = new Map<string, DictionaryRef | null>();
+  const glossaryFor = (target: string): DictionaryRef | null => {
     if (!session.glossaryId) return null;
     if (!glossaries.has(target)) {
-      const record = ctx.glossaries.get(session.glossaryId);
-      const entries =
-        record &&
-        ctx.dictionaries.get(
-          record,
-          recognizer.language.slice(0, 2).toLowerCase(),
-          baseLanguage(target).toLowerCase(),
-        );
-      glossaries.set(target, entries ?? null);
+      const sourceLang = recognizer.language.slice(0, 2).toLowerCase();
+      const targetLang = baseLanguage(target).toLowerCase();
+      const dictionary = ctx.glossaries
+        .get(session.glossaryId)
+        ?.dictionaries.find((d) => d.sourceLang === sourceLang && d.targetLang === targetLang);
+      glossaries.set(
+        target,
+        dictionary
+          ? { glossaryId: session.glossaryId, sourceLang, targetLang, version: dictionary.version }
+          : null,
+      );
     }
     return glossaries.get(target)!;
   };
@@ -127,7 +130,7 @@ export function serveVoiceStream(
   ): Promise<TargetSegmentWire[]> => {
     if (segments.length === 0) return [];
     const targetLang = normalizeLanguageCode(target);
-    const texts = await ctx.engine.translate({
+    const texts = await ctx.translator.translate({
       texts: segments.map((s) => s.text),
       sourceLang: baseLanguage(recognizer.language),
       targetLang,
@@ -140,7 +143,7 @@ export function serveVoiceStream(
       splitSentences: '1',
       preserveFormatting: true,
       context: null,
-      glossary: glossaryFor(target),
+      dictionary: glossaryFor(target),
       style: null,
       customInstructions: [],
       modelType: 'latency_optimized',
@@ -194,30 +197,27 @@ export function serveVoiceStream(
       });
       return;
     }
-    const duration = recognizer.chunkDurationMs(data);
-    if (duration !== null) {
-      if (duration > 1000) {
-        fail({
-          code: 400,
-          reason: 4000002,
-          message: `a chunk holds ${Math.round(duration)} ms of audio; at most 1000 are allowed`,
-          requestType: 'source_media_chunk',
-        });
-        return;
-      }
-      audioMs += duration;
-      if (audioMs > 2 * (Date.now() - connectedAt) + limits.burstMs) {
-        fail({
-          code: 429,
-          reason: 4290001,
-          message: 'audio arrives faster than twice real time',
-          requestType: 'source_media_chunk',
-        });
-        return;
-      }
+    const duration =
+      recognizer.chunkDurationMs(data) ?? estimatedDurationMs(session.contentType, data.byteLength);
+    if (duration > 1000) {
+      fail({
+        code: 400,
+        reason: 4000002,
+        message: `a chunk holds ${Math.round(duration)} ms of audio; at most 1000 are allowed`,
+        requestType: 'source_media_chunk',
+      });
+      return;
     }
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => idle(), limits.idleMs);
+    audioMs += duration;
+    if (audioMs > 2 * (Date.now() - connectedAt) + limits.burstMs) {
+      fail({
+        code: 429,
+        reason: 4290001,
+        message: 'audio arrives faster than twice real time',
+        requestType: 'source_media_chunk',
+      });
+      return;
+    }
     const update = recognizer.push(data);
     await publish(update.concluded, update.tentative);
   };
@@ -238,10 +238,15 @@ export function serveVoiceStream(
     idleTimer = setTimeout(() => stop(1000, 'end of stream'), 5_000);
   };
 
+  // Idle means the client sent nothing: time spent on what it sent does not count, so the
+  // timer runs only while no message waits.
+  let waiting = 0;
   socket.on('message', (data: Buffer, isBinary: boolean) => {
+    waiting++;
+    clearTimeout(idleTimer);
     queue = queue.then(async () => {
-      if (finished) return;
       try {
+        if (finished) return;
         const message = decodeMessage(session.messageFormat, data, isBinary);
         if (message.kind === 'source_media_chunk')
           await onChunk(message.payload.data as Uint8Array);
@@ -258,6 +263,12 @@ export function serveVoiceStream(
             requestType: 'message',
           });
         }
+      } finally {
+        waiting--;
+        if (waiting === 0 && !sourceEnded && !finished) {
+          clearTimeout(idleTimer);
+          idleTimer = setTimeout(() => idle(), limits.idleMs);
+        }
       }
     });
   });
@@ -270,6 +281,7 @@ export function serveVoiceStream(
     clearTimeout(idleTimer);
     clearTimeout(lifeTimer);
     if (session.disconnect === stop) session.disconnect = null;
+    sessions.dropped(session);
     ctx.accounting.recordSpeech(session.keyId, audioMs);
   };
   sessions.openStreams.add(settle);
