@@ -24,6 +24,8 @@ export interface UnitSite {
   languages: { source: string | undefined; target: string | undefined };
   /** A new `<target>` is written after this element (`<source>`, or 1.2's `<seg-source>`). */
   insertAfter: XmlElement;
+  /** `xml:lang` of the unit's `<source>`: a new `<target>` then names its language too. */
+  sourceLang: string | undefined;
   /** Protected ranges open across the segments of one unit, in its sources and its targets. */
   ranges: { source: Set<string>; target: Set<string> };
   /** A segment of a segmented 1.2 unit. */

@@ -113,12 +113,13 @@ export function sameContent(a: string, b: string, entities: EntityTable): boolea
 /**
  * Edits that write `content` as a target (`null`: its content stays, and `changedText` says
  * whether it changed): into an existing `<target>` (only when it says something else), a `<target/>` turned into a full element, or a new `<target>` on its own
- * line after `place.insertAfter`. For another locale, a target's `xml:lang` follows it, and
+ * line after `place.insertAfter` (with `xml:lang` when the source has one). For another
+ * locale, a target's `xml:lang` follows it, and
  * the state (1.2 target, 2.0 segment) becomes `translated` when the text changed or was not
  * a translation yet; a reviewed or final text that stays the same keeps its state.
  */
 export function targetEdits(
-  place: Pick<UnitSite, 'target' | 'insertAfter' | 'stateHost'>,
+  place: Pick<UnitSite, 'target' | 'insertAfter' | 'stateHost' | 'sourceLang'>,
   content: string | null,
   context: TargetContext,
   changedText?: boolean,
@@ -164,7 +165,11 @@ export function targetEdits(
     const eol = text[lineStart - 2] === '\r' ? '\r\n' : '\n';
     const colon = after.name.indexOf(':');
     const name = `${colon === -1 ? '' : after.name.slice(0, colon + 1)}target`;
-    const open = targetTag(`<${name}>`);
+    const lang =
+      place.sourceLang === undefined
+        ? ''
+        : ` xml:lang="${escapeXmlAttribute(context.targetLocale)}"`;
+    const open = targetTag(`<${name}${lang}>`);
     edits.push({
       start: after.end,
       end: after.end,

@@ -35,7 +35,7 @@ export function segmentedTargetEdits(
     }
     // The target element itself: its language and state, as for an unsegmented target.
     const tagEdits = targetEdits(
-      { target, insertAfter: segSource, stateHost: 'target' },
+      { target, insertAfter: segSource, stateHost: 'target', sourceLang: first.sourceLang },
       null,
       context,
       changed,
@@ -55,5 +55,9 @@ export function segmentedTargetEdits(
     position = source.innerEnd;
   }
   content += text.slice(position, segSource.innerEnd);
-  return targetEdits({ target, insertAfter: segSource, stateHost: 'target' }, content, context);
+  return targetEdits(
+    { target, insertAfter: segSource, stateHost: 'target', sourceLang: first.sourceLang },
+    content,
+    context,
+  );
 }

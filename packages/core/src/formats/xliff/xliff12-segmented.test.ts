@@ -41,7 +41,7 @@ describe('segmented XLIFF 1.2 (<seg-source>)', () => {
     );
     expect(out).toContain(
       `<seg-source><mrk mid="0" mtype="seg">Open the file.</mrk> <mrk mid="1" mtype="seg">Then press <g id="1">Save</g>.</mrk></seg-source>
-        <target state="translated"><mrk mid="0" mtype="seg">Ouvrez le fichier.</mrk> <mrk mid="1" mtype="seg">Puis appuyez sur <g id="1">Enregistrer</g>.</mrk></target>
+        <target xml:lang="fr" state="translated"><mrk mid="0" mtype="seg">Ouvrez le fichier.</mrk> <mrk mid="1" mtype="seg">Puis appuyez sur <g id="1">Enregistrer</g>.</mrk></target>
         <note>Toolbar help</note>`,
     );
   });
@@ -54,7 +54,7 @@ describe('segmented XLIFF 1.2 (<seg-source>)', () => {
       },
     );
     expect(out).toContain(
-      '<target state="translated"><mrk mid="0" mtype="seg">Open the file.</mrk> <mrk mid="1" mtype="seg">Dann <g id="1">Speichern</g>.</mrk></target>',
+      '<target xml:lang="de" state="translated"><mrk mid="0" mtype="seg">Open the file.</mrk> <mrk mid="1" mtype="seg">Dann <g id="1">Speichern</g>.</mrk></target>',
     );
     expect(out).toContain(
       '<target xml:lang="de" state="translated"><mrk mid="a" mtype="seg">Un.</mrk> <mrk mid="b" mtype="seg">Zwei.</mrk></target>',

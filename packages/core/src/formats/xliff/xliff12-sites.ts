@@ -67,6 +67,7 @@ export function collectSites12(tree: XliffTree): { sites: UnitSite[]; warnings: 
           ),
           languages,
           insertAfter: segSource ?? source,
+          sourceLang: source.attributes['xml:lang'],
         };
         const markers = segSource ? segmentMarkers(segSource) : [];
         if (markers.length === 0) {

@@ -57,6 +57,7 @@ export function collectSites2(tree: XliffTree): UnitSite[] {
             ),
             languages,
             insertAfter: source,
+            sourceLang: source.attributes['xml:lang'],
             ranges,
           });
         });
