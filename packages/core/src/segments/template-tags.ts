@@ -72,30 +72,36 @@ const OPENERS: ReadonlyArray<[string, Opener]> = [
 ];
 
 const escapeRegExp = (s: string) => s.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&');
-const scanners = new Map<string, { pattern: RegExp; openers: Map<string, Opener> }>();
+interface Scanner {
+  pattern: RegExp;
+  openers: Map<string, Opener>;
+}
+const scanners = new Map<string, Scanner>();
+const byList = new WeakMap<readonly TemplateSyntax[], Scanner>();
 
-function scannerFor(syntaxes: readonly TemplateSyntax[]) {
+function scannerFor(syntaxes: readonly TemplateSyntax[]): Scanner {
+  const known = byList.get(syntaxes);
+  if (known) return known;
   const key = [...syntaxes].sort().join(',');
   let scanner = scanners.get(key);
   if (!scanner) {
     const openers = new Map(
       OPENERS.filter(([, o]) => o.syntaxes.some((s) => syntaxes.includes(s))),
     );
-    const alternatives = [...openers.keys()].map(escapeRegExp);
-    // A pattern that matches nothing when no syntax is on.
     scanner = {
-      pattern: new RegExp(alternatives.length > 0 ? alternatives.join('|') : '(?!)', 'g'),
+      pattern: new RegExp([...openers.keys()].map(escapeRegExp).join('|'), 'g'),
       openers,
     };
     scanners.set(key, scanner);
   }
+  byList.set(syntaxes, scanner);
   return scanner;
 }
 
 // `${a ? {b: 1} : c}`: braces nest inside a `${…}`.
-function balancedEnd(text: string, from: number, limit: number): number {
+function balancedEnd(text: string, from: number): number {
   let depth = 1;
-  for (let i = from; i < limit; i++) {
+  for (let i = from; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 123) depth++;
     else if (ch === 125 && --depth === 0) return i + 1;
@@ -116,32 +122,32 @@ export function findTemplateTags(
 ): TemplateTag[] {
   const tags: TemplateTag[] = [];
   if (syntaxes.length === 0) return tags;
+  // Scanning a slice keeps the search inside the range: a text node of a large page must not
+  // cost a scan to the next tag of the whole file.
+  const slice = start === 0 && end === text.length ? text : text.slice(start, end);
+  if (!slice.includes('{') && !slice.includes('<%')) return tags;
   const { pattern, openers } = scannerFor(syntaxes);
-  pattern.lastIndex = start;
-  for (
-    let match = pattern.exec(text);
-    match && match.index + match[0].length <= end;
-    match = pattern.exec(text)
-  ) {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(slice); match; match = pattern.exec(slice)) {
     const opener = openers.get(match[0])!;
     const bodyStart = match.index + match[0].length;
     let close: number;
     if (opener.closer === '') close = bodyStart;
-    else if (opener.closer === '}' && match[0] === '${') close = balancedEnd(text, bodyStart, end);
+    else if (match[0] === '${') close = balancedEnd(slice, bodyStart);
     else {
-      const at = text.indexOf(opener.closer, bodyStart);
-      close = at === -1 || at + opener.closer.length > end ? -1 : at + opener.closer.length;
+      const at = slice.indexOf(opener.closer, bodyStart);
+      close = at === -1 ? -1 : at + opener.closer.length;
     }
-    const tagEnd = close === -1 ? end : close;
+    const tagEnd = close === -1 ? slice.length : close;
     tags.push({
-      start: match.index,
-      end: tagEnd,
-      control: opener.control(text.slice(bodyStart, Math.min(bodyStart + 8, tagEnd))),
+      start: start + match.index,
+      end: start + tagEnd,
+      control: opener.control(slice.slice(bodyStart, Math.min(bodyStart + 8, tagEnd))),
       closed: close !== -1,
       closer: opener.closer,
     });
-    pattern.lastIndex = tagEnd;
     if (close === -1) break;
+    pattern.lastIndex = tagEnd;
   }
   return tags;
 }

@@ -58,8 +58,19 @@ interface TextInfo {
   direction?: string;
 }
 
+const directions = new Map<string, 'ltr' | 'rtl'>();
+
 /** Whether text in `locale` (a BCP 47 tag, any case) runs left to right or right to left. */
 export function textDirection(locale: string): 'ltr' | 'rtl' {
+  let direction = directions.get(locale);
+  if (!direction) {
+    direction = readDirection(locale);
+    directions.set(locale, direction);
+  }
+  return direction;
+}
+
+function readDirection(locale: string): 'ltr' | 'rtl' {
   let parsed: Intl.Locale;
   try {
     parsed = new Intl.Locale(locale);
