@@ -1,210 +1,210 @@
 #!/usr/bin/env node
-// The main job on a generated project: 20 000 units across JSON catalogs and Markdown pages,
-// 5 target locales, 20% of the strings repeated. It prints requests against the lower bound,
-// billed characters against the characters of the unique texts, the cold run's time, the
-// no-op rerun's time against the floor of reading and hashing every file, and peak memory.
-// The local service runs in its own process, so the memory figures are the pipeline's.
-// Run with `pnpm bench` (after `pnpm build`); `--units N` changes the size.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// The main job as users run it: every figure is a whole `transloom` process, spawned, from start
+// to exit, on a generated project of 20 000 units (12 000 JSON strings, 8 000 Markdown blocks,
+// 5 target locales, 20% of the strings repeated), against the local service in its own process.
+// It prints:
+// - `transloom --help` (target <= 100 ms) beside a bare `node -e 0`;
+// - the cold run: requests against the lower bound, billed characters against the unique
+//   texts' characters, time, CPU time and peak RSS;
+// - the no-op rerun and `transloom check` (medians) against the floor process that reads and
+//   SHA-256-hashes every source and target file (target <= 2x);
+// - the cold run with 30% of translate answers 429 or 503 (Retry-After: 1) against the clean one
+//   (target <= 3x), byte-identical output, and the most requests in flight seen by a proxy
+//   against the configured concurrency.
+// Run with `pnpm bench` (after `pnpm build`); `--units N` and `--runs N` change the workload.
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../packages/core/dist/config.js';
-import {
-  connectService,
-  expandFiles,
-  hashBytes,
-  translateProject,
-} from '../packages/core/dist/pipeline.js';
+import { generateCorpus, LOCALES } from './lib/corpus.mjs';
+import { countingProxy } from './lib/counting-proxy.mjs';
+import { measureNode, median } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
-  options: { units: { type: 'string', default: '20000' }, runs: { type: 'string', default: '7' } },
+  options: {
+    units: { type: 'string', default: '20000' },
+    runs: { type: 'string', default: '7' },
+    'fault-rate': { type: 'string', default: '0.3' },
+  },
 });
 const UNITS = Number(values.units);
 const RUNS = Number(values.runs);
-const LOCALES = ['de', 'fr', 'es', 'ja', 'pl'];
+const FAULT_RATE = Number(values['fault-rate']);
 const KEY = 'bench-main-key';
+const ADMIN_KEY = 'bench-main-admin-key';
+const CONCURRENCY = 4;
 const MAX_TEXTS = 50;
 const MAX_BYTES = 131_072;
+const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./lib/read-hash-floor.mjs', import.meta.url));
 
-// A seeded generator, so every run measures the same corpus.
-let seed = 20261122;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(random() * list.length)];
-const WORDS =
-  'project translation file change review release build team locale string update branch commit version support message user account setting page document guide server client request window button error value option feature'.split(
-    ' ',
-  );
-const VERBS =
-  'open save delete review translate ship check update merge write read send find keep'.split(' ');
-const sentence = (min, max) => {
-  const n = min + Math.floor(random() * (max - min + 1));
-  const words = Array.from({ length: n }, (_, i) => (i % 4 === 1 ? pick(VERBS) : pick(WORDS)));
-  words[0] = words[0][0].toUpperCase() + words[0].slice(1);
-  return `${words.join(' ')}.`;
-};
+const ms = (value) => `${value.toFixed(0)} ms`;
+const control = (url, method, path, body) =>
+  fetch(`${url}/__transloom/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Service-Auth-Key ${ADMIN_KEY}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
-// 20% of the strings repeat one written before (in any file).
-function pool(make) {
-  const seen = [];
-  return () => {
-    if (seen.length > 10 && random() < 0.2) return pick(seen);
-    const text = make();
-    seen.push(text);
-    return text;
-  };
-}
-const catalogString = pool(() => {
-  const r = random();
-  if (r < 0.15) return `${sentence(3, 8).slice(0, -1)}, {{name}}!`;
-  if (r < 0.3) return `${sentence(3, 8).slice(0, -1)} <1>${pick(WORDS)} ${pick(WORDS)}</1>.`;
-  return sentence(2, 10);
-});
-const prose = pool(() => {
-  const r = random();
-  if (r < 0.2)
-    return `${sentence(6, 14).slice(0, -1)} **${pick(WORDS)} ${pick(WORDS)}** and \`${pick(WORDS)}.json\`.`;
-  if (r < 0.35)
-    return `${sentence(6, 14).slice(0, -1)}, see [the ${pick(WORDS)} guide](./${pick(WORDS)}.md).`;
-  return `${sentence(6, 14)} ${sentence(4, 10)}`;
-});
-
-async function generate(root) {
-  const jsonUnits = Math.round(UNITS * 0.6);
-  const keysPerFile = 100;
-  let units = 0;
-  for (let f = 0; units < jsonUnits; f++) {
-    const catalog = {};
-    for (let k = 0; k < keysPerFile && units < jsonUnits; k++, units++) {
-      const section = `section${k % 10}`;
-      catalog[section] ??= {};
-      catalog[section][`key${k}`] = catalogString();
+// Every file under `dir` (relative path -> SHA-256), the project's state and lock aside.
+async function digest(root) {
+  const out = new Map();
+  const walk = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      const rel = relative(root, path);
+      if (rel === '.transloom' || rel === 'transloom.lock') continue;
+      if (entry.isDirectory()) await walk(path);
+      else
+        out.set(
+          rel,
+          createHash('sha256')
+            .update(await readFile(path))
+            .digest('hex'),
+        );
     }
-    await write(root, `locales/en/ns${f}.json`, `${JSON.stringify(catalog, null, 2)}\n`);
-  }
-  for (let f = 0; units < UNITS; f++) {
-    const blocks = [`# ${sentence(2, 5).slice(0, -1)}`];
-    for (let b = 0; b < 79 && units + b + 1 < UNITS; b++)
-      blocks.push(b % 10 === 9 ? `## ${sentence(2, 5).slice(0, -1)}` : prose());
-    units += blocks.length;
-    await write(root, `docs/part${f % 10}/page${f}.md`, `${blocks.join('\n\n')}\n`);
-  }
-  await write(
-    root,
-    'transloom.config.json',
-    JSON.stringify({
-      sourceLocale: 'en',
-      targetLocales: LOCALES,
-      files: [
-        { source: 'locales/{locale}/*.json' },
-        { source: 'docs/**/*.md', target: 'i18n/{locale}/{path}' },
-      ],
-    }),
-  );
+  };
+  await walk(root);
+  return out;
 }
 
-async function write(root, path, text) {
-  await mkdir(dirname(join(root, path)), { recursive: true });
-  await writeFile(join(root, path), text);
+async function times(runs, task) {
+  const list = [];
+  for (let i = 0; i < runs; i++) list.push(await task());
+  return list;
 }
 
-async function startService() {
-  const { url, child } = await spawnLocalService(['--api-key', KEY, '--faults']);
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-const ms = (s) => `${(s * 1000).toFixed(0)} ms`;
-
-const root = await mkdtemp(join(tmpdir(), 'transloom-bench-'));
+const work = await mkdtemp(join(tmpdir(), 'transloom-bench-'));
+const service = await spawnLocalService(['--api-key', KEY, '--admin-key', ADMIN_KEY, '--faults']);
 try {
-  await generate(root);
-  const service = await startService();
-  const config = await loadConfig({ cwd: root });
-  const connect = async () => connectService({ apiKey: KEY, serverUrl: service.url });
+  // Start-up: the help of the command against a bare Node process.
+  const help = await times(RUNS, async () => {
+    const run = await measureNode([BIN, '--help']);
+    if (run.code !== 0) throw new Error(`transloom --help exited ${run.code}`);
+    return run.ms;
+  });
+  const bare = await times(RUNS, async () => (await measureNode(['-e', '0'])).ms);
 
-  // What would be sent: the unique texts per locale and their characters.
-  const dry = await translateProject({ config, mode: 'dry-run' });
-  const units = Object.values(dry.locales).reduce((n, l) => n + l.new, 0) / LOCALES.length;
-  const files = (await expandFiles(config)).length;
-
-  const cold0 = performance.now();
-  const cold = await translateProject({ config, connect });
-  const coldSeconds = (performance.now() - cold0) / 1000;
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  if (cold.failures.length > 0 || cold.diagnostics.length > 0)
-    throw new Error(`the cold run failed: ${JSON.stringify(cold.failures.slice(0, 3))}`);
-  const log = (await (await fetch(`${service.url}/__transloom/requests`)).json()).requests.filter(
-    (r) => r.path === '/v2/translate',
-  );
+  // The cold run, through a proxy that counts requests in flight.
+  const clean = join(work, 'clean');
+  await generateCorpus(clean, UNITS, { concurrency: CONCURRENCY });
+  const dry = await measureNode([BIN, 'translate', '--dry-run', '--json'], { cwd: clean });
+  const planned = JSON.parse(dry.stdout);
+  const cold = async (root) => {
+    const proxy = await countingProxy(service.url);
+    await control(service.url, 'DELETE', 'requests');
+    const run = await measureNode([BIN, 'translate', '--json', '--quiet'], {
+      cwd: root,
+      env: { TRANSLOOM_API_KEY: KEY, TRANSLOOM_API_URL: proxy.url },
+      usage: true,
+    });
+    await proxy.close();
+    const report = JSON.parse(run.stdout);
+    if (run.code !== 0 || report.failures.length > 0 || report.diagnostics.length > 0)
+      throw new Error(`the cold run failed (${run.code}): ${run.stderr.slice(0, 2000)}`);
+    const log = (await (await control(service.url, 'GET', 'requests')).json()).requests.filter(
+      (r) => r.path === '/v2/translate',
+    );
+    return { run, report, log, peak: proxy.peak() };
+  };
+  const first = await cold(clean);
 
   let lowerBound = 0;
   let uniqueChars = 0;
   let uniqueTexts = 0;
   for (const locale of LOCALES) {
-    const l = dry.locales[locale];
+    const l = planned.locales[locale];
     uniqueTexts += l.pending;
     uniqueChars += l.characters;
     lowerBound += Math.ceil(l.pending / MAX_TEXTS);
   }
-  const bodyBytes = log.reduce((n, r) => n + (r.contentLength ?? 0), 0);
+  const bodyBytes = first.log.reduce((n, r) => n + (r.contentLength ?? 0), 0);
   lowerBound = Math.max(lowerBound, Math.ceil(bodyBytes / MAX_BYTES));
-  const textsSent = log.reduce((n, r) => n + (r.texts ?? 0), 0);
 
-  // The no-op rerun against the floor: read and hash every source and target file.
-  const noop = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const report = await translateProject({ config, connect });
-    noop.push((performance.now() - started) / 1000);
-    if (report.requests !== 0 || report.files.written.length !== 0)
+  // The no-op rerun and the check, against the floor of reading and hashing every file.
+  const noop = await times(RUNS, async () => {
+    const run = await measureNode([BIN, 'translate', '--json', '--quiet'], {
+      cwd: clean,
+      env: { TRANSLOOM_API_KEY: KEY, TRANSLOOM_API_URL: service.url },
+    });
+    const report = JSON.parse(run.stdout);
+    if (run.code !== 0 || report.requests !== 0 || report.files.written.length !== 0)
       throw new Error('the rerun was not a no-op');
-  }
-  const paths = (await expandFiles(config)).flatMap((f) => [
-    f.source,
-    ...f.locales.map((l) => f.target(l)),
-  ]);
-  const floor = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await Promise.all(paths.map(async (p) => hashBytes(await readFile(join(root, p)))));
-    floor.push((performance.now() - started) / 1000);
-  }
-  service.stop();
+    return run.ms;
+  });
+  const check = await times(RUNS, async () => {
+    const run = await measureNode([BIN, 'check', '--json'], { cwd: clean });
+    if (run.code !== 0) throw new Error(`transloom check exited ${run.code}: ${run.stderr}`);
+    return run.ms;
+  });
+  const files = [...(await digest(clean)).keys()].filter(
+    (p) => (p.endsWith('.json') || p.endsWith('.md')) && p !== 'transloom.config.json',
+  );
+  const list = join(work, 'files.txt');
+  await writeFile(list, files.map((p) => join(clean, p)).join('\n'));
+  const floor = await times(RUNS, async () => (await measureNode([FLOOR, list])).ms);
 
+  // The same cold run with faults.
+  const faulty = join(work, 'faulty');
+  await generateCorpus(faulty, UNITS, { concurrency: CONCURRENCY });
+  const armed = await control(service.url, 'PUT', 'faults', {
+    rate: FAULT_RATE,
+    kinds: ['429', '503'],
+    seed: 7,
+    retry_after: 1,
+    paths: ['/v2/translate'],
+  });
+  if (armed.status !== 204) throw new Error(`arming faults failed: ${armed.status}`);
+  const second = await cold(faulty);
+  await control(service.url, 'DELETE', 'faults');
+  const refused = second.log.filter((r) => r.fault !== null).length;
+  const [a, b] = [await digest(clean), await digest(faulty)];
+  const identical = a.size === b.size && [...a].every(([path, hash]) => b.get(path) === hash);
+
+  const { report, run } = first;
   const rows = [
     [
       'corpus',
-      `${units} units (${Math.round(units * 0.6)} JSON strings, the rest Markdown blocks) in ${files} files, ${LOCALES.length} locales`,
+      `${UNITS} units (${Math.round(UNITS * 0.6)} JSON strings, the rest Markdown blocks) in ${planned.files.total} files, ${LOCALES.length} locales`,
     ],
-    ['unique texts to send', `${uniqueTexts} (${textsSent} sent)`],
+    ['transloom --help', `${ms(median(help))} (node -e 0: ${ms(median(bare))}) (target <= 100 ms)`],
+    ['unique texts to send', `${uniqueTexts}`],
     [
       'requests',
-      `${cold.requests} against a lower bound of ${lowerBound}: ${(cold.requests / lowerBound).toFixed(3)}x (target <= 1.01x)`,
+      `${report.requests} against a lower bound of ${lowerBound}: ${(report.requests / lowerBound).toFixed(3)}x (target <= 1.01x)`,
     ],
     [
       'billed characters',
-      `${cold.billedCharacters} against ${uniqueChars} in unique texts: ${(cold.billedCharacters / uniqueChars).toFixed(3)}x (target 1.00x)`,
+      `${report.billedCharacters} against ${uniqueChars} in unique texts: ${(report.billedCharacters / uniqueChars).toFixed(3)}x (target 1.00x)`,
     ],
     [
       'cold run',
-      `${coldSeconds.toFixed(2)} s (${Math.round((units * LOCALES.length) / coldSeconds)} unit-locales/s)`,
+      `${(run.ms / 1000).toFixed(2)} s, CPU ${(run.cpuMs / 1000).toFixed(2)} s, peak RSS ${run.maxRssMiB.toFixed(0)} MiB`,
     ],
     [
       'no-op rerun (median)',
-      `${ms(median(noop))} against the floor of reading and hashing ${paths.length} files, ${ms(median(floor))}: ${(median(noop) / median(floor)).toFixed(2)}x (target <= 2x)`,
+      `${ms(median(noop))} against the floor of reading and hashing ${files.length} files, ${ms(median(floor))}: ${(median(noop) / median(floor)).toFixed(2)}x (target <= 2x)`,
     ],
-    ['peak memory (RSS)', `${(maxRss / 2 ** 20).toFixed(0)} MiB`],
+    [
+      'transloom check (median)',
+      `${ms(median(check))}: ${(median(check) / median(floor)).toFixed(2)}x the floor (target <= 2x)`,
+    ],
+    [
+      `cold run, ${Math.round(FAULT_RATE * 100)}% 429/503`,
+      `${(second.run.ms / 1000).toFixed(2)} s against ${(run.ms / 1000).toFixed(2)} s clean: ${(second.run.ms / run.ms).toFixed(2)}x (target <= 3x); ${refused} of ${second.log.length} requests refused; output ${identical ? 'byte-identical' : 'DIFFERENT'}`,
+    ],
+    [
+      'requests in flight',
+      `at most ${Math.max(first.peak, second.peak)} (clean ${first.peak}, faulty ${second.peak}) with concurrency ${CONCURRENCY}`,
+    ],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  if (!identical) process.exitCode = 1;
 } finally {
-  await rm(root, { recursive: true, force: true });
+  service.child.kill('SIGTERM');
+  await rm(work, { recursive: true, force: true });
 }

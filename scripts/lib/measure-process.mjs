@@ -1,0 +1,50 @@
+// Runs a command as users run it, a whole process from spawn to exit, and reports its wall
+// time, and (for Node processes) CPU time and peak RSS.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PRELOAD = fileURLToPath(new URL('./rusage-preload.mjs', import.meta.url));
+
+/**
+ * Spawns `node ...args` (with `usage: true`, through a preload that records resource usage at
+ * exit) and resolves with `{ code, ms, stdout, stderr, cpuMs?, maxRssMiB? }`.
+ */
+export async function measureNode(args, { cwd, env = {}, usage = false } = {}) {
+  const dir = usage ? await mkdtemp(join(tmpdir(), 'transloom-rusage-')) : undefined;
+  const file = dir ? join(dir, 'usage.json') : undefined;
+  const argv = usage ? ['--import', PRELOAD, ...args] : args;
+  const started = performance.now();
+  const result = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, {
+      cwd,
+      env: { ...process.env, ...env, ...(file ? { TRANSLOOM_BENCH_RUSAGE: file } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  const ms = performance.now() - started;
+  if (!file) return { ...result, ms };
+  const rusage = JSON.parse(await readFile(file, 'utf8'));
+  await rm(dir, { recursive: true, force: true });
+  return {
+    ...result,
+    ms,
+    cpuMs: (rusage.userCPUTime + rusage.systemCPUTime) / 1000,
+    maxRssMiB: rusage.maxRSS / 1024,
+  };
+}
+
+/** The median of a list of numbers. */
+export const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
