@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ServerOptions } from './create-server.js';
+import { type ConnectionLimits, resolvePublicUrl, type ServerOptions } from './create-server.js';
 
 /** Thrown for command-line arguments that cannot be used. */
 export class UsageError extends Error {
@@ -26,7 +26,18 @@ export const SERVE_USAGE = `Usage: transloom-server [options]
   --admin-key KEY      admin key to create when missing (repeatable)
   --style-rules FILE   JSON file of style rule lists to seed
   --character-limit N  monthly character limit of the account
-  --faults             enable fault injection and the request log (for tests)
+  --public-url URL     base URL of the links the service hands out (task pages,
+                       results, voice streams), e.g. https://transloom.example.com
+                       (default: the address it listens on)
+  --headers-timeout MS     time to receive a request's headers (default 10000)
+  --request-timeout MS     time to receive a whole request (default 30000)
+  --idle-timeout MS        silence allowed on a connection mid-request (default 30000)
+  --keep-alive-timeout MS  how long an idle keep-alive connection stays open (default 5000)
+  --max-connections N      connections open at once; more are refused (default 512)
+  --workers N          worker threads for CPU-heavy work (default 2)
+  --work-timeout MS    work of one request is stopped with a 503 after this (default 60000)
+  --faults             enable fault injection and the request log (for tests);
+                       its controls need an admin key
 
 Keys are also read from TRANSLOOM_API_KEY and TRANSLOOM_ADMIN_KEY.
 `;
@@ -56,6 +67,13 @@ export function parseServerArgs(
       );
     }
   }
+  const connections: Partial<ConnectionLimits> = {};
+  for (const [flag, field, min] of CONNECTION_FLAGS) {
+    const value = integerFlag(values[flag], flag, min);
+    if (value !== undefined) connections[field] = value;
+  }
+  const workers = integerFlag(values.workers, 'workers', 1);
+  const workTimeout = integerFlag(values['work-timeout'], 'work-timeout', 100);
   const apiKeys = [...(values['api-key'] ?? [])];
   if (env.TRANSLOOM_API_KEY) apiKeys.push(env.TRANSLOOM_API_KEY);
   const adminKeys = [...(values['admin-key'] ?? [])];
@@ -68,9 +86,35 @@ export function parseServerArgs(
     adminKeys,
     faults: values.faults ?? false,
     characterLimit,
+    connections,
   };
+  if (workers !== undefined) server.workers = workers;
+  if (workTimeout !== undefined) server.workTimeoutMs = workTimeout;
+  if (values['public-url'] !== undefined) {
+    try {
+      server.publicUrl = resolvePublicUrl(values['public-url']);
+    } catch (error) {
+      throw new UsageError(`--public-url: ${(error as Error).message}`);
+    }
+  }
   if (values['style-rules'] !== undefined) server.styleRules = values['style-rules'];
   return { host: values.host ?? '127.0.0.1', port, server };
+}
+
+const CONNECTION_FLAGS = [
+  ['headers-timeout', 'headersTimeoutMs', 100],
+  ['request-timeout', 'requestTimeoutMs', 100],
+  ['idle-timeout', 'idleTimeoutMs', 100],
+  ['keep-alive-timeout', 'keepAliveTimeoutMs', 100],
+  ['max-connections', 'maxConnections', 1],
+] as const;
+
+function integerFlag(value: string | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < min)
+    throw new UsageError(`--${flag} must be an integer >= ${min}, got '${value}'`);
+  return number;
 }
 
 function parse(argv: readonly string[]) {
@@ -89,6 +133,14 @@ function parse(argv: readonly string[]) {
       'style-rules': { type: 'string' },
       'character-limit': { type: 'string' },
       faults: { type: 'boolean' },
+      'public-url': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'idle-timeout': { type: 'string' },
+      'keep-alive-timeout': { type: 'string' },
+      'max-connections': { type: 'string' },
+      workers: { type: 'string' },
+      'work-timeout': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

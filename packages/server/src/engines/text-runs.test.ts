@@ -35,6 +35,22 @@ describe('text runs', () => {
     );
   });
 
+  it('leaves translate="no" content untouched in html mode, in any case, nested included', () => {
+    const text =
+      '<p>a <span translate="no">b <b>c</b></span> d <i TRANSLATE=NO>e<i>f</i>g</i> h <em translate="No">x</em></p><br translate="no">z';
+    expect(mapTextRuns(text, { tagHandling: 'html', ignoreTags: [] }, upper)).toBe(
+      '<p>A <span translate="no">b <b>c</b></span> D <i TRANSLATE=NO>e<i>f</i>g</i> H <em translate="No">x</em></p><br translate="no">Z',
+    );
+    // translate="yes" and other attributes are translated as usual.
+    expect(
+      mapTextRuns(
+        '<p translate="yes" data-translate="no">a</p>',
+        { tagHandling: 'html', ignoreTags: [] },
+        upper,
+      ),
+    ).toBe('<p translate="yes" data-translate="no">A</p>');
+  });
+
   it('tells placeholders from markup', () => {
     expect(
       tokenizeText('<b>{x}</b>', { tagHandling: 'xml', ignoreTags: [] }).map((t) => t.kind),

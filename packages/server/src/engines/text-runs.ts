@@ -24,6 +24,27 @@ const MARKUP =
 
 const HTML_RAW_TEXT = ['script', 'style'];
 
+// Elements that have no content and no end tag in HTML.
+const HTML_VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+
+// `translate="no"` in HTML marks an element's content as not to be translated, whatever the
+// case of the value (HTML attribute values of enumerated attributes are case-insensitive).
+const TRANSLATE_NO = /\stranslate\s*=\s*(?:"\s*no\s*"|'\s*no\s*'|no(?=[\s/>]))/i;
+
 function tagName(tag: string): string {
   const match = /^<\/?([^\s/>]+)/.exec(tag);
   return match ? match[1]!.toLowerCase() : '';
@@ -63,10 +84,15 @@ export function tokenizeText(text: string, options: TextRunOptions): TextToken[]
     if (!tag.startsWith('<') || tag.startsWith('<!') || tag.startsWith('<?')) continue;
     const name = tagName(tag);
     const closing = tag.startsWith('</');
-    const selfClosing = tag.endsWith('/>');
+    const selfClosing =
+      tag.endsWith('/>') || (options.tagHandling === 'html' && HTML_VOID.has(name));
     if (ignoreDepth > 0) {
       if (name === ignoreName && !selfClosing) ignoreDepth += closing ? -1 : 1;
-    } else if (!closing && !selfClosing && ignored.has(name)) {
+    } else if (
+      !closing &&
+      !selfClosing &&
+      (ignored.has(name) || (options.tagHandling === 'html' && TRANSLATE_NO.test(tag)))
+    ) {
       ignoreDepth = 1;
       ignoreName = name;
     }

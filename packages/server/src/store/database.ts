@@ -66,8 +66,8 @@ function recordTaskCharges(db: ServiceDatabase): void {
   `);
 }
 
-// Each entry moves the schema one version forward; `user_version` records how far a file got.
-const MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) => void)> = [
+/** Each entry moves the schema one version forward; `user_version` records how far a file got. */
+export const SCHEMA_MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) => void)> = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE api_keys (
@@ -172,9 +172,9 @@ export function openDatabase(path: string): ServiceDatabase {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
+  for (let version = current; version < SCHEMA_MIGRATIONS.length; version++) {
     db.transaction(() => {
-      const step = MIGRATIONS[version]!;
+      const step = SCHEMA_MIGRATIONS[version]!;
       if (typeof step === 'string') db.exec(step);
       else step(db);
       db.pragma(`user_version = ${version + 1}`);
