@@ -110,4 +110,22 @@ describe('two selectors on the same argument', () => {
     for (const who of ['female', 'male', 'nonbinary'])
       expect(target.format({ who })).toBe(shoutFormatted(String(source.format({ who }))));
   });
+
+  it('keeps apart the same argument in two branches of another selector, each with its own keys', () => {
+    const message =
+      '{role, select, admin {{n, plural, one {# admin seat} other {# admin seats}}} other {{n, plural, =0 {No seats} other {# seats}}}}';
+    const doc = loadDocument({ path: 'en.json', content: JSON.stringify({ message }) });
+    expect(doc.units[0]!.plural!.variants.map((v) => v.keys.join(' ')).sort()).toEqual([
+      'admin one',
+      'admin other',
+      'other =0',
+      'other other',
+    ]);
+    const { message: rendered } = translate(message, 'pl');
+    const source = new IntlMessageFormat(message, 'en');
+    const target = new IntlMessageFormat(rendered, 'pl');
+    for (const role of ['admin', 'guest'])
+      for (const n of [0, 1, 2, 5, 22])
+        expect(target.format({ role, n })).toBe(shoutFormatted(String(source.format({ role, n }))));
+  });
 });
