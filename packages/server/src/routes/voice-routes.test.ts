@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { decode, encode } from '@msgpack/msgpack';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -265,6 +266,63 @@ describe('voice stream', () => {
     expect(
       (await t.call('GET', `/v3/voice/realtime?token=${encodeURIComponent(fresh.token)}`)).status,
     ).toBe(404);
+  });
+
+  it('leaves the token usable after a plain GET of the stream link', async () => {
+    const created = (await session({ source_media_content_type: PCM16K })).body;
+    const link = `${created.streaming_url.replace('ws', 'http')}?token=${encodeURIComponent(created.token)}`;
+    const plain = await fetch(link);
+    expect(plain.status).toBe(426);
+    const stream = await openStream(created, 'json');
+    stream.send({ end_of_source_media: {} });
+    await stream.until('end_of_stream');
+    stream.ws.close();
+  });
+
+  it('lets only the key that made a session end it', async () => {
+    const other = (
+      await t.call('POST', '/v2/admin/developer-keys', { key: 'admin', json: { label: 'voice' } })
+    ).body.key as string;
+    const created = (await session({ source_media_content_type: PCM16K })).body;
+    const fresh = (
+      await t.call('GET', `/v3/voice/realtime?token=${encodeURIComponent(created.token)}`)
+    ).body;
+    // Another key presenting the outdated token (or the current one) learns and ends nothing.
+    for (const token of [created.token, fresh.token]) {
+      const res = await t.call('GET', `/v3/voice/realtime?token=${encodeURIComponent(token)}`, {
+        key: { literal: other },
+      });
+      expect(res.status).toBe(404);
+    }
+    const stream = await openStream(fresh, 'json');
+    stream.send({ end_of_source_media: {} });
+    await stream.until('end_of_stream');
+    stream.ws.close();
+  });
+
+  it('ends a session whose connection dropped and was not resumed', async () => {
+    const created = (await session({ source_media_content_type: PCM16K })).body;
+    const stream = await openStream(created, 'json');
+    stream.ws.terminate();
+    await stream.closed;
+    // The idle time of this server is 400 ms; the session is swept after it.
+    await sleep(1200);
+    const res = await t.call(
+      'GET',
+      `/v3/voice/realtime?token=${encodeURIComponent(created.token)}`,
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it('bills and limits compressed audio by its size', async () => {
+    const created = await session({ source_media_content_type: 'audio/ogg;codecs=opus' });
+    const stream = await openStream(created.body, 'json');
+    // 4 bytes per ms at 32 kbit/s: 3 200 bytes count as 800 ms, 8 000 bytes as 2 s (refused).
+    stream.send({ source_media_chunk: { data: Buffer.alloc(3200, 1) } });
+    stream.send({ source_media_chunk: { data: Buffer.alloc(8000, 1) } });
+    const error = await stream.until('error');
+    expect(error.error.error_message).toContain('at most 1000');
+    await stream.closed;
   });
 
   it('refuses a connection without a valid token', async () => {
