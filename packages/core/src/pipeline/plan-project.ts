@@ -241,9 +241,13 @@ function planLocale(
   // Hashes of everything Transloom wrote into this target: text it wrote for a unit whose id
   // has since changed (prose ids follow content) is still its own, not a person's.
   const ours = new Set<string>();
+  // A person's text, by hash, with the source it was reviewed against: when a changed prose
+  // source gives its unit a new id, the kept text is still stale against the new source.
+  const people = new Map<string, string>();
   for (const unit of lockedUnits?.values() ?? []) {
     const t = unit.locales.get(locale);
     if (t && !t.human) ours.add(t.written);
+    if (t?.human) people.set(t.written, t.reviewedSource ?? unit.source);
   }
   for (const unit of doc.units) {
     const sourceHash = plan.sourceHashes.get(unit.id)!;
@@ -287,6 +291,9 @@ function planLocale(
       state = 'new';
     } else if (ours.has(currentHash!)) {
       state = 'changed';
+    } else if (people.has(currentHash!)) {
+      state = 'kept';
+      reviewedSource = people.get(currentHash!);
     } else {
       state = 'adopt';
       reviewedSource = sourceHash;

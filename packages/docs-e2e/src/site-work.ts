@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The repository's root. */
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+/** The real docs trees beside the repository (public projects' docs; licenses in SOURCES.md). */
+export const FIXTURES = join(REPO, '..', 'shared', 'fixtures', 'docs-sites');
+const CLI = join(REPO, 'packages', 'cli', 'dist', 'bin.js');
+const WORK = join(REPO, 'packages', 'docs-e2e', '.work');
+
+// Build output, caches and translations: never copied into a work folder.
+const GENERATED = new Set([
+  'node_modules',
+  'build',
+  'dist',
+  '.docusaurus',
+  '.astro',
+  '.transloom',
+  'transloom.lock',
+  '.vitepress/dist',
+  '.vitepress/cache',
+]);
+
+/** What a `transloom translate --json` run printed, and how it ended. */
+export interface TranslateRun {
+  exitCode: number;
+  summary: {
+    requests: number;
+    locales: Record<string, Record<string, number>>;
+    stale: Array<Record<string, unknown>>;
+    files: { written: string[] };
+  };
+  stderr: string;
+}
+
+/**
+ * A fresh copy of a site in the work folder, with the example's installed `node_modules`
+ * linked in: the tests translate and build the copy, never the checked-in site. `skip` lists
+ * more paths (relative to the site) to leave out, such as translations of an earlier run.
+ */
+export async function copySite(
+  name: string,
+  from: string,
+  modulesOf: string,
+  skip: readonly string[] = [],
+): Promise<string> {
+  const dir = join(WORK, name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dirname(dir), { recursive: true });
+  await cp(from, dir, {
+    recursive: true,
+    filter: (source) => {
+      const path = relative(from, source).split('\\').join('/');
+      return !GENERATED.has(path) && !skip.includes(path);
+    },
+  });
+  await symlink(join(modulesOf, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/** Writes a file of a work site. */
+export async function writeSiteFile(dir: string, path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(dir, path)), { recursive: true });
+  await writeFile(join(dir, path), text);
+}
+
+/** Reads a file of a work site. */
+export function readSiteFile(dir: string, path: string): Promise<string> {
+  return readFile(join(dir, path), 'utf8');
+}
+
+/** Runs `transloom translate --json` on a site with the built-in local service (no key set). */
+export async function translateSite(dir: string): Promise<TranslateRun> {
+  const env = { ...process.env, CI: 'true', NO_COLOR: '1' };
+  delete env.TRANSLOOM_API_KEY;
+  delete env.TRANSLOOM_API_URL;
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [CLI, 'translate', '--cwd', dir, '--json'],
+      {
+        env,
+        maxBuffer: 64 << 20,
+      },
+    );
+    return { exitCode: 0, summary: JSON.parse(stdout), stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return {
+      exitCode: failed.code,
+      summary: JSON.parse(failed.stdout || '{}'),
+      stderr: failed.stderr ?? '',
+    };
+  }
+}
+
+/** Runs a generator's command in a site; its output is in the error when it fails. */
+export async function runInSite(
+  dir: string,
+  node: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  try {
+    const { stdout, stderr } = await run(node, [...args], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      maxBuffer: 64 << 20,
+    });
+    return stdout + stderr;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `${args.join(' ')} failed in ${dir}:\n${failed.stdout ?? ''}\n${failed.stderr ?? failed.message}`,
+    );
+  }
+}
+
+/**
+ * The text of the heading that holds `id` in a built page (on the heading itself, or on an
+ * empty span inside it), tags removed; undefined when no heading holds it.
+ */
+export function headingWithId(html: string, id: string): string | undefined {
+  for (const match of html.matchAll(/<h([1-6])\b[^>]*>[\s\S]*?<\/h\1>/g)) {
+    if (!match[0].includes(`id="${id}"`)) continue;
+    return match[0]
+      .replace(/<span[^>]*\bid="[^"]*"[^>]*><\/span>/g, '')
+      .replace(
+        /<a[^>]*class="[^"]*(?:hash-link|header-anchor|anchor-link)[^"]*"[^>]*>[\s\S]*?<\/a>/g,
+        '',
+      )
+      .replace(/<[^>]+>/g, '')
+      .replace(/&[#\w]+;/g, ' ')
+      .trim();
+  }
+  return undefined;
+}

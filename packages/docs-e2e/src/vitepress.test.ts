@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { checkBuiltLinks } from '@transloom/core/docs';
+import { describe, expect, it } from 'vitest';
+import {
+  copySite,
+  FIXTURES,
+  headingWithId,
+  REPO,
+  readSiteFile,
+  runInSite,
+  translateSite,
+  writeSiteFile,
+} from './site-work.js';
+
+const EXAMPLE = join(REPO, 'examples', 'docs-vitepress');
+const VITEPRESS = join('node_modules', 'vitepress', 'bin', 'vitepress.js');
+
+async function buildAndCheck(dir: string) {
+  await runInSite(dir, process.execPath, [VITEPRESS, 'build']);
+  // VitePress stops on dead page links but not on dead #anchors: every link is checked here.
+  return checkBuiltLinks({ dir: join(dir, '.vitepress', 'dist') });
+}
+
+describe('vitepress preset', () => {
+  it('translates the example, which builds with every page link and anchor working', async () => {
+    const dir = await copySite('vitepress-example', EXAMPLE, EXAMPLE, ['de', 'ja']);
+    const run = await translateSite(dir);
+    expect(run.exitCode).toBe(0);
+    expect(run.summary.locales.de!.failed).toBe(0);
+    expect(run.summary.files.written).toHaveLength(8);
+    const report = await buildAndCheck(dir);
+    expect(report.problems).toEqual([]);
+    expect(report.pages).toBe(13);
+    expect(report.anchors).toBeGreaterThan(20);
+
+    // An anchor link into a translated heading lands on that heading.
+    const home = await readSiteFile(dir, '.vitepress/dist/de/index.html');
+    expect(home).toContain('href="/de/guide/getting-started#first-steps"');
+    const page = await readSiteFile(dir, '.vitepress/dist/de/guide/getting-started.html');
+    const heading = headingWithId(page, 'first-steps');
+    expect(heading).toBeDefined();
+    expect(heading).not.toContain('First steps');
+    expect(heading).toMatch(/Ƒíŕšţ šţéþš/);
+    // The second "Setup" keeps its counted anchor; the image is the source's.
+    expect(headingWithId(page, 'setup-1')).toMatch(/Šéţúþ/);
+    expect(await readSiteFile(dir, 'de/guide/getting-started.md')).toContain(
+      '](../../guide/img/flow.png)',
+    );
+
+    // One changed page: one request per locale.
+    const again = await translateSite(dir);
+    expect(again.summary.requests).toBe(0);
+    const source = await readSiteFile(dir, 'guide/advanced/containers.md');
+    await writeSiteFile(
+      dir,
+      'guide/advanced/containers.md',
+      source.replace('their text stays as written', 'their text stays exactly as written'),
+    );
+    const changed = await translateSite(dir);
+    expect(changed.summary.requests).toBe(2);
+    expect(changed.summary.locales.de!.translated).toBe(1);
+    expect(changed.summary.files.written.sort()).toEqual([
+      'de/guide/advanced/containers.md',
+      'ja/guide/advanced/containers.md',
+    ]);
+
+    // A person's edit is kept, and reported once its source changes.
+    const german = await readSiteFile(dir, 'de/guide/advanced/containers.md');
+    const edited = german.replace(/^\\\[Ɓáðĝéš .*$/m, 'Abzeichen sind Vue-Komponenten.');
+    expect(edited).not.toBe(german);
+    await writeSiteFile(dir, 'de/guide/advanced/containers.md', edited);
+    const kept = await translateSite(dir);
+    expect(kept.summary.requests).toBe(0);
+    expect(kept.summary.locales.de!.kept).toBe(1);
+    const current = await readSiteFile(dir, 'guide/advanced/containers.md');
+    await writeSiteFile(
+      dir,
+      'guide/advanced/containers.md',
+      current.replace('Badges are Vue components', 'Badges are small Vue components'),
+    );
+    const stale = await translateSite(dir);
+    expect(stale.summary.locales.de!.stale).toBe(1);
+    expect(stale.summary.stale).toEqual([
+      expect.objectContaining({ file: 'guide/advanced/containers.md', locale: 'de', line: 15 }),
+    ]);
+    expect(await readSiteFile(dir, 'de/guide/advanced/containers.md')).toContain(
+      'Abzeichen sind Vue-Komponenten.',
+    );
+    expect(await readSiteFile(dir, 'ja/guide/advanced/containers.md')).not.toContain('Badges are');
+    // And the site still builds with every link and anchor working.
+    expect((await buildAndCheck(dir)).problems).toEqual([]);
+  });
+
+  it('takes VitePress’s own docs (root locale in en/, served from / by rewrites) through the same path', async () => {
+    const fixture = join(FIXTURES, 'vitepress');
+    const dir = await copySite('vitepress-fixture', fixture, EXAMPLE);
+    await writeSiteFile(
+      dir,
+      'transloom.config.json',
+      JSON.stringify({ sourceLocale: 'en', targetLocales: ['de', 'ja'], preset: 'vitepress' }),
+    );
+    const run = await translateSite(dir);
+    expect(run.exitCode).toBe(0);
+    expect(run.summary.files.written).toHaveLength(42);
+    const report = await buildAndCheck(dir);
+    expect(report.problems).toEqual([]);
+    // `/guide/routing#linking-between-pages` from a German page lands on the translated heading.
+    const routing = await readSiteFile(dir, '.vitepress/dist/de/guide/routing.html');
+    const heading = headingWithId(routing, 'linking-between-pages');
+    expect(heading).toBeDefined();
+    expect(heading).not.toBe('Linking Between Pages');
+  });
+});
