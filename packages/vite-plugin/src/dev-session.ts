@@ -1,0 +1,256 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Project, RunEvent, RunReport } from '@transloom/core';
+import picomatch from 'picomatch';
+import type { ViteDevServer } from 'vite';
+import { type CatalogFile, type CatalogIndex, indexCatalogs, slashPath } from './catalog-index.js';
+import { createDevOverlay } from './dev-overlay.js';
+import { errorProblem } from './error-problem.js';
+import { missingKeysProblem, runExtract } from './extract-step.js';
+import { openProject } from './open-project.js';
+import { createOwnWrites } from './own-writes.js';
+import type { ResolvedPluginOptions } from './plugin-options.js';
+import { openPseudoProject } from './pseudo-project.js';
+import { type Problem, reportProblem } from './run-problems.js';
+import { summarizeRun } from './run-summary.js';
+
+/** How long saves are gathered before a run starts (an editor's save-all writes many files). */
+const DEBOUNCE_MS = 20;
+const CONFIG_NAME =
+  /(^|\/)(transloom\.config\.[cm]?[jt]s|transloom\.config\.json|\.transloomrc(\.\w+)?|package\.json)$/;
+
+/** The plugin's work while `vite dev` runs. */
+export interface DevSession {
+  /** Opens the project and runs the first translation, in the background. */
+  start(): void;
+  /** Resolves once the project is open (or could not be opened) and its files are indexed. */
+  ready(): Promise<void>;
+  /** The project's file at an absolute path, if it is one (known once ready). */
+  catalog(path: string): CatalogFile | undefined;
+  /** Every file of the project (empty until ready or when the configuration is broken). */
+  catalogs(): readonly CatalogFile[];
+  close(): Promise<void>;
+}
+
+type Change = 'add' | 'change' | 'unlink';
+
+/**
+ * Keeps the project translated while the dev server runs: one full run once the server
+ * listens, then a run of just the saved source files on each save seen by Vite's watcher.
+ * Runs are serial and never throw: problems go to the overlay and the log, and the next
+ * save tries again.
+ */
+export function createDevSession(
+  server: ViteDevServer,
+  options: ResolvedPluginOptions,
+): DevSession {
+  const root = server.config.root;
+  const logger = server.config.logger;
+  const overlay = createDevOverlay(server);
+  const ownWrites = createOwnWrites();
+  const controller = new AbortController();
+  let project: Project | undefined;
+  let pseudo: Project | undefined;
+  let index: CatalogIndex = { files: new Map(), sources: new Set() };
+  let extractMatch: ((path: string) => boolean) | undefined;
+  // Keys missing from the catalogs stay listed until the code is looked at again.
+  let keysProblem: Problem | undefined;
+  let started = false;
+  let closed = false;
+  let markReady!: () => void;
+  const readyPromise = new Promise<void>((r) => {
+    markReady = r;
+  });
+  // What the next run has to do.
+  let open = true;
+  let full = true;
+  let extract = Boolean(options.extract);
+  const changes = new Map<string, Change>();
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | undefined;
+
+  const onEvent = (event: RunEvent) => {
+    if (event.type === 'written' && project)
+      ownWrites.record(slashPath(resolve(project.root, event.path)));
+    else if (event.type === 'service' && event.kind === 'local')
+      logger.info(
+        `transloom: using the built-in local service (pseudo-localization); set TRANSLOOM_API_KEY and TRANSLOOM_API_URL to translate with a real one`,
+        { timestamp: true },
+      );
+    else if (event.type === 'waiting')
+      logger.info(`transloom: waiting for another run on this project (pid ${event.holder.pid})`, {
+        timestamp: true,
+      });
+  };
+
+  const pending = () => open || changes.size > 0 || (project !== undefined && (full || extract));
+  const kick = () => {
+    if (closed || !started) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      draining ??= drain().finally(() => {
+        draining = undefined;
+        if (pending()) kick();
+      });
+    }, DEBOUNCE_MS);
+  };
+
+  async function openAll(): Promise<void> {
+    await Promise.all([project?.close(), pseudo?.close()]);
+    project = pseudo = undefined;
+    index = { files: new Map(), sources: new Set() };
+    project = await openProject(root, options, onEvent);
+    if (options.pseudoLocale)
+      pseudo = await openPseudoProject(project, options.pseudoLocale, onEvent);
+    index = await indexCatalogs(project.config, options.pseudoLocale ? [options.pseudoLocale] : []);
+    const inputs = project.config.extract?.input;
+    extractMatch = options.extract && inputs ? picomatch([...inputs], { dot: false }) : undefined;
+    watchOutsideRoot(project);
+  }
+
+  // Vite's watcher covers its root; sources or a configuration above it are added to it.
+  function watchOutsideRoot(opened: Project): void {
+    const outside = [opened.config.file, ...index.files.keys()].filter(
+      (path): path is string => !!path && isOutside(root, path),
+    );
+    if (outside.length > 0) server.watcher.add(outside);
+  }
+
+  async function translate(
+    target: Project,
+    files: readonly string[] | undefined,
+    label: string,
+  ): Promise<Problem | undefined> {
+    let report: RunReport;
+    try {
+      report = await target.translate({
+        ...(files ? { files } : {}),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (closed) return undefined;
+      const partial = (error as { report?: RunReport }).report;
+      if (partial) logger.info(summarizeRun(partial, label), { timestamp: true });
+      return errorProblem(error, target.root);
+    }
+    logger.info(summarizeRun(report, label), { timestamp: true });
+    return reportProblem(report, target.root);
+  }
+
+  const indexAgain = async (opened: Project) => {
+    index = await indexCatalogs(opened.config, options.pseudoLocale ? [options.pseudoLocale] : []);
+  };
+
+  // The source files a batch of watcher events asks to translate (own writes left out).
+  async function sourcesOf(opened: Project, batch: ReadonlyMap<string, Change>): Promise<string[]> {
+    const theirs: Array<[string, Change]> = [];
+    for (const [path, change] of batch)
+      if (change === 'unlink' || !(await ownWrites.isOurs(path))) theirs.push([path, change]);
+    if (theirs.some(([, change]) => change !== 'change')) await indexAgain(opened);
+    const files: string[] = [];
+    for (const [path, change] of theirs) {
+      if (extractMatch?.(slashPath(relative(opened.root, path)))) extract = true;
+      if (!index.sources.has(path) && change !== 'unlink') continue;
+      if (change === 'unlink') full = true;
+      else files.push(path);
+    }
+    // A removed source's targets and lock lines go in a full run.
+    return files;
+  }
+
+  async function runOnce(batch: ReadonlyMap<string, Change>): Promise<Problem | undefined> {
+    const configChanged = [...batch.keys()].some((path) =>
+      project ? path === project.config.file : CONFIG_NAME.test(path),
+    );
+    if (open || configChanged) {
+      open = false;
+      full = true;
+      try {
+        await openAll();
+      } finally {
+        markReady();
+      }
+    }
+    const opened = project;
+    if (!opened) return undefined; // the configuration's problem stays shown until it changes
+    const files = new Set(await sourcesOf(opened, batch));
+    let problem: Problem | undefined;
+    if (extract && options.extract) {
+      extract = false;
+      const found = await runExtract(opened, options.extract);
+      for (const written of found.written) {
+        ownWrites.record(written);
+        files.add(written);
+      }
+      if (found.written.length > 0) await indexAgain(opened);
+      keysProblem = missingKeysProblem(found, opened.root);
+      if (keysProblem) logger.warn(`transloom: ${keysProblem.message}`, { timestamp: true });
+    }
+    const only = full ? undefined : [...files];
+    full = false;
+    if (!only || only.length > 0) {
+      problem = await translate(opened, only, 'transloom');
+      if (pseudo && !closed)
+        problem = (await translate(pseudo, only, 'transloom (pseudo)')) ?? problem;
+    }
+    return problem && keysProblem ? joinProblems(problem, keysProblem) : (problem ?? keysProblem);
+  }
+
+  async function drain(): Promise<void> {
+    while (pending() && !closed) {
+      const batch = new Map(changes);
+      changes.clear();
+      let problem: Problem | undefined;
+      try {
+        problem = await runOnce(batch);
+      } catch (error) {
+        problem = errorProblem(error, project?.root ?? root);
+      }
+      await ownWrites.settled();
+      if (closed) return;
+      if (problem) {
+        logger.error(`transloom: ${problem.message}`, { timestamp: true });
+        overlay.show(problem);
+      } else if (project) overlay.clear();
+    }
+  }
+
+  const onWatch = (change: Change) => (path: string) => {
+    const file = slashPath(path);
+    // The engine's own state (run lock, memory, pseudo lock) is never a reason for a run.
+    if (file.includes('/.transloom/')) return;
+    changes.set(file, change);
+    kick();
+  };
+  server.watcher.on('add', onWatch('add'));
+  server.watcher.on('change', onWatch('change'));
+  server.watcher.on('unlink', onWatch('unlink'));
+
+  return {
+    start() {
+      if (started || closed) return;
+      started = true;
+      kick();
+    },
+    ready: () => readyPromise,
+    catalog: (path) => index.files.get(slashPath(path)),
+    catalogs: () => [...index.files.values()],
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timer);
+      controller.abort();
+      markReady();
+      await draining?.catch(() => {});
+      await Promise.all([project?.close(), pseudo?.close()]);
+    },
+  };
+}
+
+function joinProblems(first: Problem, second: Problem): Problem {
+  return { ...first, message: `${first.message}\n\n${second.message}` };
+}
+
+function isOutside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel.startsWith('..') || isAbsolute(rel);
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+/** Files the plugin wrote, by content, so that their change events start no second round. */
+export interface OwnWrites {
+  /** Remembers the bytes now at `path` (absolute) as the plugin's own. */
+  record(path: string): void;
+  /** Whether the file at `path` still holds what the plugin wrote there (a person's later edit does not). */
+  isOurs(path: string): Promise<boolean>;
+  /** Resolves once every `record` has read its file. */
+  settled(): Promise<void>;
+}
+
+async function hashFile(path: string): Promise<string | undefined> {
+  try {
+    return createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
+  } catch {
+    return undefined; // gone again: nothing of ours to recognise
+  }
+}
+
+/**
+ * Content hashes of the files the plugin just wrote. A watcher event whose file still hashes
+ * the same is the plugin's own write and is ignored; any other content is a person's edit
+ * (the record is dropped then, so saving the old text again later is seen too).
+ */
+export function createOwnWrites(): OwnWrites {
+  const hashes = new Map<string, Promise<string | undefined>>();
+  const reading = new Set<Promise<unknown>>();
+  return {
+    record(path) {
+      // Read at once: the write was atomic (a rename), so these are the bytes that were written.
+      const hash = hashFile(path);
+      hashes.set(path, hash);
+      reading.add(hash);
+      void hash.finally(() => reading.delete(hash));
+    },
+    async isOurs(path) {
+      const recorded = hashes.get(path);
+      if (!recorded) return false;
+      const [ours, now] = await Promise.all([recorded, hashFile(path)]);
+      if (ours !== undefined && ours === now) return true;
+      if (hashes.get(path) === recorded) hashes.delete(path);
+      return false;
+    },
+    async settled() {
+      await Promise.all([...reading]);
+    },
+  };
+}

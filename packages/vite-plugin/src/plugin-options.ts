@@ -1,0 +1,105 @@
+import type { TransloomConfig } from '@transloom/core';
+
+/** What `vite build` does with the project's translations. */
+export type BuildMode = 'translate' | 'frozen' | 'off';
+
+/** Options of the `transloom()` Vite plugin. */
+export interface TransloomPluginOptions {
+  /** Where the Transloom configuration is searched from, upward (default: Vite's `root`). */
+  cwd?: string;
+  /** A configuration file (relative to `cwd`) to read instead of searching, or the configuration itself. */
+  config?: string | TransloomConfig;
+  /**
+   * Where `TRANSLOOM_API_KEY` and `TRANSLOOM_API_URL` are read (default: `process.env`); with
+   * neither set, the built-in local service runs in-process. `CI` is read here too.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * `translate`: translate what is missing before bundling; `frozen`: send nothing and fail the
+   * build when a unit is missing or stale; `off`. Default: `frozen` when `CI` is set, else `translate`.
+   */
+  build?: BuildMode;
+  /** Translate in the background while `vite dev` runs (default: true). */
+  dev?: boolean;
+  /**
+   * A pseudo-localized locale such as `en-XA`, generated in-process by the pseudo engine (no
+   * service, even when a key is set), to find hard-coded strings and layout overflow.
+   */
+  pseudoLocale?: string | false;
+  /**
+   * Keys used in code that the source catalogs lack (the configuration's `extract` section):
+   * `warn` lists them in the overlay and the log, `write` adds them to the source catalogs.
+   */
+  extract?: 'warn' | 'write' | false;
+  /**
+   * The namespace a JSON catalog stands for in `virtual:transloom/resources` and in update
+   * events (default: its file name without `.json`; `translation` when it is named after its locale).
+   */
+  namespace?: (file: string, locale: string) => string;
+}
+
+/** The plugin's options with defaults filled in. */
+export interface ResolvedPluginOptions {
+  cwd: string | undefined;
+  configFile: string | undefined;
+  inlineConfig: TransloomConfig | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  build: BuildMode;
+  dev: boolean;
+  pseudoLocale: string | undefined;
+  extract: 'warn' | 'write' | undefined;
+  namespace: (file: string, locale: string) => string;
+}
+
+/** Thrown for options the plugin cannot use; names the option and the rule. */
+export class PluginOptionsError extends Error {
+  override readonly name = 'PluginOptionsError';
+  readonly code = 'TRANSLOOM_VITE_OPTIONS';
+  readonly kind = 'user';
+}
+
+const BUILD_MODES: readonly BuildMode[] = ['translate', 'frozen', 'off'];
+// The engine's own rule for locale codes (the configuration schema checks target locales so).
+const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+/** The default namespace of a catalog: its file name, or `translation` for `de.json`-style files. */
+export function defaultNamespace(file: string, locale: string): string {
+  const name = file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/i, '');
+  return name.toLowerCase() === locale.toLowerCase() ? 'translation' : name;
+}
+
+/** Checks the options and fills in defaults. */
+export function resolvePluginOptions(options: TransloomPluginOptions = {}): ResolvedPluginOptions {
+  const env = options.env ?? process.env;
+  const problems: string[] = [];
+  if (options.build !== undefined && !BUILD_MODES.includes(options.build))
+    problems.push(`build: '${String(options.build)}' is not one of ${BUILD_MODES.join(', ')}`);
+  if (
+    options.extract !== undefined &&
+    options.extract !== false &&
+    options.extract !== 'warn' &&
+    options.extract !== 'write'
+  )
+    problems.push(`extract: '${String(options.extract)}' is not one of warn, write, false`);
+  const pseudo = options.pseudoLocale || undefined;
+  if (pseudo !== undefined && (typeof pseudo !== 'string' || !LOCALE.test(pseudo)))
+    problems.push(`pseudoLocale: '${String(pseudo)}' is not a locale code like en-XA`);
+  if (options.config !== undefined && typeof options.config !== 'string') {
+    if (typeof options.config !== 'object' || options.config === null)
+      problems.push('config: must be a file path or a configuration object');
+  }
+  if (problems.length > 0)
+    throw new PluginOptionsError(`transloom(): invalid options:\n  ${problems.join('\n  ')}`);
+  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
+  return {
+    cwd: options.cwd,
+    configFile: typeof options.config === 'string' ? options.config : undefined,
+    inlineConfig: typeof options.config === 'object' ? options.config : undefined,
+    env,
+    build: options.build ?? (ci ? 'frozen' : 'translate'),
+    dev: options.dev ?? true,
+    pseudoLocale: pseudo,
+    extract: options.extract || undefined,
+    namespace: options.namespace ?? defaultNamespace,
+  };
+}

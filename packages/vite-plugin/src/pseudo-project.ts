@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import type { Project, RunEvent } from '@transloom/core';
+import { PluginOptionsError } from './plugin-options.js';
+
+/** Where the pseudo-locale's lock and local service live, inside the project's state directory. */
+const PSEUDO_STATE = '.transloom/pseudo';
+
+/**
+ * A second project over the same files for the pseudo-locale: the same sources, one target
+ * (`en-XA`), its own lock under `.transloom/pseudo` (the project's `transloom.lock` never
+ * mentions it) and no translation memory. It always talks to the built-in service with the
+ * pseudo engine, started in this process, so no text leaves the machine even when a key is set.
+ */
+export async function openPseudoProject(
+  main: Project,
+  locale: string,
+  onEvent?: (event: RunEvent) => void,
+): Promise<Project> {
+  const config = main.config;
+  const taken = [config.sourceLocale, ...config.targetLocales].map((l) => l.toLowerCase());
+  if (taken.includes(locale.toLowerCase()))
+    throw new PluginOptionsError(
+      `transloom(): pseudoLocale '${locale}' is already a locale of the project; choose an unused code such as en-XA`,
+    );
+  const [{ createProject }, { connectService }] = await Promise.all([
+    import('@transloom/core'),
+    import('@transloom/core/pipeline'),
+  ]);
+  const stateDir = join(main.root, PSEUDO_STATE);
+  return createProject({
+    cwd: main.root,
+    config: {
+      sourceLocale: config.sourceLocale,
+      targetLocales: [locale],
+      // Every file gets the pseudo-locale, whichever real locales its entry is limited to.
+      files: config.files.map(({ locales: _only, ...entry }) => entry),
+      lockFile: `${PSEUDO_STATE}/transloom.lock`,
+      translationMemory: false,
+    },
+    service: {
+      async connect() {
+        const { startLocalService } = await import('@transloom/server');
+        const service = await startLocalService({ stateDir });
+        return connectService({ apiKey: service.apiKey, serverUrl: service.url }, () =>
+          service.close(),
+        );
+      },
+    },
+    ...(onEvent ? { onEvent } : {}),
+  });
+}

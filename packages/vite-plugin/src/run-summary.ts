@@ -1,0 +1,36 @@
+import type { RunReport } from '@transloom/core';
+
+function count(value: number, word: string): string {
+  return `${value.toLocaleString('en-US')} ${word}${value === 1 ? '' : 's'}`;
+}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * One line for a finished run: its locales, units translated (and from the memory), failed
+ * and kept, requests and billed characters, and how long it took.
+ */
+export function summarizeRun(report: RunReport, label = 'transloom'): string {
+  const locales = Object.keys(report.locales);
+  const sum = (key: 'translated' | 'reused' | 'failed' | 'kept' | 'unchanged') =>
+    Object.values(report.locales).reduce((total, l) => total + l[key], 0);
+  const translated = sum('translated');
+  const reused = sum('reused');
+  const failed = sum('failed');
+  const files = report.files.written.length;
+  const head = `${label} ${locales.join(', ')}:`;
+  const time = seconds(report.durationMs);
+  if (translated + reused + failed === 0 && files === 0)
+    return `${head} up to date (${count(report.files.total, 'source file')}, ${count(sum('unchanged'), 'unit')}) in ${time}`;
+  const parts = [
+    `${count(translated + reused, 'unit')} translated${reused > 0 ? ` (${reused.toLocaleString('en-US')} from memory)` : ''}`,
+  ];
+  if (failed > 0) parts.push(`${count(failed, 'unit')} failed`);
+  if (report.stopped) parts.push(`stopped at the ${report.stopped}`);
+  parts.push(count(report.requests, 'request'));
+  parts.push(`${count(report.billedCharacters, 'billed character')}`);
+  parts.push(`${count(files, 'file')} written`);
+  return `${head} ${parts.join(', ')} in ${time}`;
+}

@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+
+/** Debian's Chromium (`apt-get install chromium`). */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * A headless Chromium with a new empty profile, closed after the file's tests. The machine's
+ * network is closed: nothing in the browser reaches out by itself.
+ */
+export async function testBrowser(): Promise<BrowserContext> {
+  const profile = await mkdtemp(join(tmpdir(), 'transloom-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  afterAll(async () => {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+  return context;
+}
+
+/** The text of Vite's error overlay on the page, or '' when none is shown. */
+export function overlayText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const overlay = document.querySelector('vite-error-overlay');
+    return overlay?.shadowRoot?.textContent ?? '';
+  });
+}

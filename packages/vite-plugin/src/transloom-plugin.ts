@@ -1,0 +1,178 @@
+import { relative } from 'node:path';
+import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
+import { type BuildStepResult, runBuildStep } from './build-step.js';
+import { acceptCatalogInPlace } from './catalog-hot-code.js';
+import { existingJsonCatalogs } from './catalog-index.js';
+import { createDevSession, type DevSession } from './dev-session.js';
+import { resolvePluginOptions, type TransloomPluginOptions } from './plugin-options.js';
+import { RESOLVED_RESOURCES_ID, RESOURCES_ID, resourcesModuleCode } from './resources-module.js';
+import { createUpdateBatcher, UPDATE_EVENT, type UpdateBatcher } from './update-batcher.js';
+
+/** The client helper: served as source, never pre-bundled, so it gets its own `import.meta.hot`. */
+const CLIENT_ID = '@transloom/vite-plugin/client';
+
+// A catalog's JSON module as the app imports it (no `?raw`, `?url` and the like).
+function jsonFile(id: string): string | undefined {
+  const [file, query] = id.split('?', 2);
+  if (!file || !/\.json$/i.test(file)) return undefined;
+  return query === undefined || query === '' || /^(import|t=\d+)(&|$)/.test(query)
+    ? file
+    : undefined;
+}
+
+/**
+ * The Transloom Vite plugin. `vite dev` keeps every locale translated in the background
+ * (after the server listens), sends changed catalogs to the page without a reload and shows
+ * problems in the overlay; `vite build` translates first (`build: 'translate'`) or fails on
+ * anything missing (`build: 'frozen'`, the default when `CI` is set). Apps can import every
+ * catalog from `virtual:transloom/resources`.
+ */
+export function transloom(options: TransloomPluginOptions = {}): Plugin {
+  const resolved = resolvePluginOptions(options);
+  let config: ResolvedConfig;
+  let session: DevSession | undefined;
+  let batcher: UpdateBatcher | undefined;
+  // One translation per build, shared by every environment (client, SSR) it builds.
+  let buildStep: Promise<BuildStepResult> | undefined;
+  const buildOnce = (mode = resolved.build) => {
+    buildStep ??= runBuildStep(config.root, { ...resolved, build: mode }, config.logger);
+    return buildStep;
+  };
+
+  async function resources(): Promise<string> {
+    let files: ReturnType<typeof existingJsonCatalogs>;
+    if (session) {
+      await session.ready();
+      files = existingJsonCatalogs(session.catalogs());
+    } else {
+      // Outside a build (a dev server with translation off), the configuration is only read.
+      const { index } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
+      files = index ? existingJsonCatalogs(index.files.values()) : [];
+    }
+    const { code, duplicates } = resourcesModuleCode(
+      files.map((f) => ({
+        path: f.path,
+        locale: f.locale,
+        namespace: resolved.namespace(f.file, f.locale),
+      })),
+    );
+    for (const d of duplicates)
+      config.logger.warn(
+        `transloom: ${d.path} is a second '${d.namespace}' catalog of '${d.locale}'; the first one is used`,
+      );
+    return code;
+  }
+
+  return {
+    name: 'transloom',
+    sharedDuringBuild: true,
+    config: () => ({
+      optimizeDeps: { exclude: [CLIENT_ID] },
+      // The engine's state (run lock, translation memory) changes on every run: not for the watcher.
+      server: { watch: { ignored: ['**/.transloom/**'] } },
+    }),
+    configResolved(resolvedConfig) {
+      config = resolvedConfig;
+    },
+    configureServer(server: ViteDevServer) {
+      // Under vitest (mode `test`) the app's tests run, not its translations.
+      if (!resolved.dev || server.config.mode === 'test') return;
+      const dev = createDevSession(server, resolved);
+      session = dev;
+      batcher = createUpdateBatcher((update) =>
+        server.ws.send({ type: 'custom', event: UPDATE_EVENT, data: update }),
+      );
+      // Work starts once the server listens and Vite has printed its ready line (the CLI prints
+      // it when `listen` resolves; the timer runs after that). In middleware mode, with the
+      // host's first request.
+      const listen = server.listen;
+      server.listen = async function (this: ViteDevServer, ...args) {
+        const result = await listen.apply(this, args);
+        setTimeout(() => dev.start(), 0);
+        return result;
+      };
+      if (!server.httpServer)
+        server.middlewares.use((_req, _res, next) => {
+          dev.start();
+          next();
+        });
+    },
+    async buildStart() {
+      if (config.command !== 'build' || resolved.build === 'off') return;
+      const { problem } = await buildOnce();
+      if (!problem) return;
+      this.error({
+        message: `transloom: ${problem.message}`,
+        ...(problem.file ? { id: problem.file } : {}),
+        ...(problem.file && problem.line !== undefined
+          ? { loc: { file: problem.file, line: problem.line, column: problem.column ?? 1 } }
+          : {}),
+      });
+    },
+    resolveId(id) {
+      return id === RESOURCES_ID ? RESOLVED_RESOURCES_ID : undefined;
+    },
+    async load(id) {
+      return id === RESOLVED_RESOURCES_ID ? resources() : undefined;
+    },
+    // After Vite's JSON plugin compiled the catalog (a plain hook runs after Vite's own).
+    transform: {
+      async handler(code, id, transformOptions) {
+        if (!session) return undefined;
+        const file = jsonFile(id);
+        if (!file) return undefined;
+        const consumer =
+          this.environment?.config.consumer ?? (transformOptions?.ssr ? 'server' : 'client');
+        // On the server a changed catalog invalidates its importers instead (the next render reads it anew).
+        if (consumer !== 'client') return undefined;
+        await session.ready();
+        if (!session.catalog(file)?.json) return undefined;
+        const environment = this.environment;
+        const mod =
+          environment && 'moduleGraph' in environment
+            ? environment.moduleGraph.getModuleById(id)
+            : undefined;
+        if (!mod) return undefined;
+        const client = `${config.base.endsWith('/') ? config.base : `${config.base}/`}@vite/client`;
+        const accepted = acceptCatalogInPlace(code, { client, url: mod.url });
+        if (!accepted) return undefined;
+        // What Vite's import analysis records for a script that accepts itself.
+        mod.isSelfAccepting = true;
+        return { code: accepted, map: null };
+      },
+    },
+    async hotUpdate(update) {
+      const file = session?.catalog(update.file);
+      if (!file) return undefined;
+      if (this.environment.config.consumer === 'client' && batcher) {
+        let content: unknown;
+        if (file.json && update.type !== 'delete') {
+          try {
+            content = JSON.parse(await update.read());
+          } catch {
+            content = undefined; // saved mid-edit: the file is listed, its content is not sent
+          }
+        }
+        batcher.add({
+          locale: file.locale,
+          file: relative(config.root, file.path).replaceAll('\\', '/'),
+          ...(file.json ? { namespace: resolved.namespace(file.file, file.locale) } : {}),
+          content,
+        });
+      }
+      // A catalog that appeared or went away changes the resources module's imports.
+      const resourcesModule = this.environment.moduleGraph.getModuleById(RESOLVED_RESOURCES_ID);
+      if (update.type === 'update' || !resourcesModule) return undefined;
+      this.environment.moduleGraph.invalidateModule(
+        resourcesModule,
+        new Set(),
+        update.timestamp,
+        true,
+      );
+      return [...update.modules, resourcesModule];
+    },
+    async closeBundle() {
+      if (config.command === 'serve') await session?.close();
+    },
+  };
+}
