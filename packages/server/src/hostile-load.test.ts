@@ -33,7 +33,8 @@ function fullDictionary(): string {
   return lines.join('\n');
 }
 
-describe('one request cannot freeze the service', () => {
+// Wall-clock latencies on a shared machine: a run starved by other processes is tried again.
+describe('one request cannot freeze the service', { retry: 2 }, () => {
   it('answers another client within 100 ms while a 10 MB dictionary is created and applied', async () => {
     const t = await startTestServer();
     // Warm up: the first request starts the worker threads.
