@@ -127,14 +127,13 @@ export async function runInSite(
  * empty span inside it), tags removed; undefined when no heading holds it.
  */
 export function headingWithId(html: string, id: string): string | undefined {
+  // Minified output (Docusaurus with Rspack) writes attributes without quotes.
+  const hasId = new RegExp(`\\bid=(?:"${id}"|'${id}'|${id}(?=[\\s>]))`);
   for (const match of html.matchAll(/<h([1-6])\b[^>]*>[\s\S]*?<\/h\1>/g)) {
-    if (!match[0].includes(`id="${id}"`)) continue;
+    if (!hasId.test(match[0])) continue;
     return match[0]
-      .replace(/<span[^>]*\bid="[^"]*"[^>]*><\/span>/g, '')
-      .replace(
-        /<a[^>]*class="[^"]*(?:hash-link|header-anchor|anchor-link)[^"]*"[^>]*>[\s\S]*?<\/a>/g,
-        '',
-      )
+      .replace(/<span[^>]*\bid=[^>]*><\/span>/g, '')
+      .replace(/<a[^>]*class=[^>]*(?:hash-link|header-anchor|anchor-link)[^>]*>[\s\S]*?<\/a>/g, '')
       .replace(/<[^>]+>/g, '')
       .replace(/&[#\w]+;/g, ' ')
       .trim();

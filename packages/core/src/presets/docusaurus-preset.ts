@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry } from '../config/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
@@ -17,10 +17,19 @@ const FOLDERS: ReadonlyArray<{ dir: string; plugin: string }> = [
   { dir: 'src/pages/', plugin: 'docusaurus-plugin-content-pages/' },
 ];
 
+function readConfig(root: string): string {
+  for (const name of ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs']) {
+    const path = join(root, name);
+    if (existsSync(path)) return readFileSync(path, 'utf8');
+  }
+  return '';
+}
+
 /**
  * Docusaurus: `docs/`, `blog/` and `src/pages/` to `i18n/<locale>/docusaurus-plugin-content-*`,
  * and the UI-string catalogs `docusaurus write-translations` writes under `i18n/<source>/`
  * (`code.json`, navbar, footer, sidebars; `message` translated, `description` sent as context).
+ * `.md` pages are read as MDX, as Docusaurus compiles them, unless `markdown.format` says otherwise.
  * Docusaurus puts the locale in absolute links itself, so only relative assets are rewritten.
  */
 export const docusaurusPreset: DocsPreset = {
@@ -29,6 +38,7 @@ export const docusaurusPreset: DocsPreset = {
   expand(context) {
     const entries: FileEntry[] = [];
     const notes: string[] = [];
+    const mdx = !/\bformat\s*:\s*['"](?:detect|md)['"]/.test(readConfig(context.root));
     for (const { dir, plugin } of FOLDERS) {
       if (!existsSync(join(context.root, dir))) continue;
       const folder: PageFolder = {
@@ -36,6 +46,7 @@ export const docusaurusPreset: DocsPreset = {
         targetDir: `i18n/{locale}/${plugin}`,
         sourcePrefix: '',
         exclude: [],
+        mdx,
       };
       entries.push(pageEntry(context, 'docusaurus', policy, folder, listPages(context, folder)));
     }

@@ -52,6 +52,8 @@ describe('docs presets', () => {
     expect(resolved.preset?.notes).toEqual([]);
     const docs = resolved.files[0]!.options!;
     expect(docs.anchors).toEqual({ slug: 'github', marker: 'id' });
+    // Docusaurus compiles .md as MDX.
+    expect(resolved.files[0]!.format).toBe('mdx');
     expect((docs.site as SiteLinks).pages).toEqual(['docs/guide/setup.mdx', 'docs/intro.md']);
     expect(docs.frontMatter).toContain('sidebar_label');
     expect(docs.frontMatter).not.toContain('slug');

@@ -16,6 +16,8 @@ export interface PageFolder {
   sourcePrefix: string;
   /** Globs (relative to the root) that are not pages of this folder. */
   exclude: readonly string[];
+  /** Read `.md` pages as MDX too (Docusaurus compiles them as MDX unless told otherwise). */
+  mdx?: boolean;
 }
 
 /** The source pages of a folder, relative to the root, sorted. */
@@ -52,6 +54,7 @@ export function pageEntry(
   return {
     source: `${folder.sourceDir}**/*.{md,mdx}`,
     target: `${folder.targetDir}{path}`,
+    ...(folder.mdx ? { format: 'mdx' as const } : {}),
     ...(exclude.length > 0 ? { exclude } : {}),
     options: {
       frontMatter: [...(context.options.frontMatter ?? policy.frontMatter)],

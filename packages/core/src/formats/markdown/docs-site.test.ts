@@ -153,6 +153,22 @@ describe('Markdown for docs sites', () => {
     expect(out).toContain(`<img src="${up}/guide/img/x.png" alt="ALT" />`);
   });
 
+  it('reads Docusaurus Markdown as MDX: imports and JSX stay, HTML comments are no obstacle', () => {
+    const content =
+      'import Tabs from "@theme/Tabs";\n\nIntro text.\n\n<!-- truncate -->\n\n<Tabs groupId="pm">\n\nInside.\n\n</Tabs>\n\n<!--\nA note\n-->\n## Heading {#keep}\n';
+    const doc = loadDocument({ path: 'a.md', format: 'mdx', content });
+    expect(doc.units.map((u) => u.segment)).toEqual(['Intro text.', 'Inside.', 'Heading']);
+    const out = doc.render(new Map(doc.units.map((u) => [u.id, shout(u.segment)])), {
+      targetLocale: 'de',
+    });
+    expect(out).toBe(
+      content
+        .replace('Intro text', 'INTRO TEXT')
+        .replace('Inside', 'INSIDE')
+        .replace('Heading {', 'HEADING {'),
+    );
+  });
+
   it('reports front matter that is not YAML with its line and column', () => {
     const content = '---\ntitle: Fine\ndescription: [unclosed\n---\n\nText.\n';
     let error: unknown;

@@ -35,9 +35,28 @@ function titleOf(rest: string, offset: number): ContainerTitle | undefined {
   return { start, end: start + plain[1].length, value: plain[1], bracket: false };
 }
 
+function blankComments(line: string, open: boolean): { line: string; open: boolean } {
+  let out = '';
+  let rest = line;
+  let inside = open;
+  while (rest !== '') {
+    const at = inside ? rest.indexOf('-->') : rest.indexOf('<!--');
+    if (at === -1) {
+      out += inside ? blank(rest) : rest;
+      rest = '';
+    } else {
+      const end = inside ? at + 3 : at;
+      out += inside ? blank(rest.slice(0, end)) : rest.slice(0, end);
+      rest = rest.slice(end);
+      inside = !inside;
+    }
+  }
+  return { line: out, open: inside };
+}
+
 /**
  * Container fences (Docusaurus admonitions, VitePress containers) and, in MDX, heading ids
- * (`{#id}`, which MDX would read as a JavaScript expression) are blanked with spaces before
+ * (`{#id}`, which MDX would read as a JavaScript expression) and HTML comments are blanked with spaces before
  * parsing, offsets unchanged: remark-directive reads only `:::name[label]` fences and would
  * take `::: tip Title` for prose, joining it with the lines below. Titles become units of their
  * own; fences inside code blocks are left alone.
@@ -46,12 +65,17 @@ export function prepareMarkdown(text: string, mdx: boolean): PreparedMarkdown {
   const titles: ContainerTitle[] = [];
   const lines: string[] = [];
   let fence: string | undefined;
+  let comment = false;
   let offset = 0;
   for (const line of text.split('\n')) {
     const content = line.endsWith('\r') ? line.slice(0, -1) : line;
     let written = line;
     const opener = FENCE.exec(content);
-    if (fence !== undefined) {
+    if (mdx && (comment || (fence === undefined && content.includes('<!--')))) {
+      // HTML comments (Docusaurus reads them in MDX too, `<!-- truncate -->`): blanked, even
+      // across lines.
+      ({ line: written, open: comment } = blankComments(line, comment));
+    } else if (fence !== undefined) {
       if (opener && opener[2]!.startsWith(fence) && content.trim() === opener[2]) fence = undefined;
     } else if (opener) {
       fence = opener[2]!;
