@@ -29,7 +29,7 @@ export interface UnitSite {
   /** Protected ranges open across the segments of one unit, in its sources and its targets. */
   ranges: { source: Set<string>; target: Set<string> };
   /** A segment of a segmented 1.2 unit. */
-  segmented?: { segSource: XmlElement; mid: string; target: XmlElement | undefined };
+  segmented: { segSource: XmlElement; mid: string; target: XmlElement | undefined } | undefined;
 }
 
 // In Symfony's layout a unit whose target is empty has no text, only its key (Symfony shows

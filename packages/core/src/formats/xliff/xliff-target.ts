@@ -20,13 +20,24 @@ export interface TargetContext {
   forms: ReadonlyMap<string, string>;
 }
 
-function escapeName(name: string): string {
-  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// One pattern per attribute name, compiled once: every target edit looks up two or three.
+const PATTERNS = new Map<string, { value: RegExp; whole: RegExp }>();
+function patternsOf(name: string): { value: RegExp; whole: RegExp } {
+  let patterns = PATTERNS.get(name);
+  if (!patterns) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    patterns = {
+      value: new RegExp(`(\\s${escaped}\\s*=\\s*)(["'])([^"']*)\\2`),
+      whole: new RegExp(`\\s+${escaped}\\s*=\\s*(["'])[^"']*\\1`),
+    };
+    PATTERNS.set(name, patterns);
+  }
+  return patterns;
 }
 
 /** Sets (or adds) an attribute in a start tag's text, keeping the tag's quoting and spacing. */
 export function setAttribute(tag: string, name: string, value: string): string {
-  const existing = new RegExp(`(\\s${escapeName(name)}\\s*=\\s*)(["'])[^"']*\\2`).exec(tag);
+  const existing = patternsOf(name).value.exec(tag);
   if (existing) {
     const quote = existing[2]!;
     return `${tag.slice(0, existing.index)}${existing[1]}${quote}${escapeXmlAttribute(value, quote)}${quote}${tag.slice(existing.index + existing[0].length)}`;
@@ -38,11 +49,11 @@ export function setAttribute(tag: string, name: string, value: string): string {
 
 /** Removes an attribute from a start tag's text. */
 export function removeAttribute(tag: string, name: string): string {
-  return tag.replace(new RegExp(`\\s+${escapeName(name)}\\s*=\\s*(["'])[^"']*\\1`), '');
+  return tag.replace(patternsOf(name).whole, '');
 }
 
 function attributeOf(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${escapeName(name)}\\s*=\\s*(["'])([^"']*)\\1`).exec(tag)?.[2];
+  return patternsOf(name).value.exec(tag)?.[3];
 }
 
 // States that say a target holds no translation yet (2.0 `initial` is also the default).
@@ -107,7 +118,10 @@ function canonical(raw: string, entities: EntityTable): string {
 
 /** Whether two element contents say the same (a target that needs no edit). */
 export function sameContent(a: string, b: string, entities: EntityTable): boolean {
-  return a === b || canonical(a, entities) === canonical(b, entities);
+  if (a === b) return true;
+  // Without references or CDATA both are already in one spelling.
+  if (!/&|<!\[CDATA\[/.test(a) && !/&|<!\[CDATA\[/.test(b)) return a.trim() === b.trim();
+  return canonical(a, entities) === canonical(b, entities);
 }
 
 /**

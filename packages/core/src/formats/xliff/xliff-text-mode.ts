@@ -48,7 +48,8 @@ export function resolveTextMode(
     if (site.segmented || !target) continue;
     if (text.slice(target.innerStart, target.innerEnd).trim() === '') continue;
     withTarget++;
-    const source = elementText(text, site.source);
+    const raw = text.slice(site.source.innerStart, site.source.innerEnd);
+    const source = /[<&]/.test(raw) ? elementText(text, site.source) : raw.trim();
     if (source === '' || !site.keys.includes(source)) continue;
     if (isKeyLike(source) || targetIsSourceLanguage(site, locale)) keyed++;
   }

@@ -55,42 +55,43 @@ export function collectSites12(tree: XliffTree): { sites: UnitSite[]; warnings: 
         const segSource = childrenNamed(child, 'seg-source')[0];
         const target = childrenNamed(child, 'target')[0];
         const id = `${prefix}${child.attributes.id ?? fallbackUnitId(text, source, seen)}`;
-        const base = {
+        const notes = childrenNamed(child, 'note')
+          .map((n) => elementText(text, n))
+          .filter(Boolean);
+        const keys = [child.attributes.resname, child.attributes.id].filter(
+          (k): k is string => k !== undefined,
+        );
+        // One literal per site (not a spread of shared fields): sites stay one object shape.
+        const site = (
+          siteId: string,
+          siteSource: XmlElement,
+          siteTarget: XmlElement | undefined,
+          segmented: UnitSite['segmented'],
+        ): UnitSite => ({
+          id: siteId,
           element: child,
-          stateHost: 'target' as const,
-          notes: childrenNamed(child, 'note')
-            .map((n) => elementText(text, n))
-            .filter(Boolean),
+          source: siteSource,
+          target: siteTarget,
+          stateHost: 'target',
+          notes,
           preserve: keep,
-          keys: [child.attributes.resname, child.attributes.id].filter(
-            (k): k is string => k !== undefined,
-          ),
+          keys,
           languages,
           insertAfter: segSource ?? source,
           sourceLang: source.attributes['xml:lang'],
-        };
+          ranges: { source: new Set(), target: new Set() },
+          segmented,
+        });
         const markers = segSource ? segmentMarkers(segSource) : [];
         if (markers.length === 0) {
-          sites.push({
-            ...base,
-            id,
-            source,
-            target,
-            ranges: { source: new Set(), target: new Set() },
-          });
+          sites.push(site(id, source, target, undefined));
           continue;
         }
         const targetMarkers = target ? segmentMarkers(target) : [];
         markers.forEach((mrk, i) => {
           const mid = mrk.attributes.mid ?? String(i + 1);
-          sites.push({
-            ...base,
-            id: `${id}#${mid}`,
-            source: mrk,
-            target: targetMarkers.find((t) => t.attributes.mid === mid),
-            ranges: { source: new Set(), target: new Set() },
-            segmented: { segSource: segSource!, mid, target },
-          });
+          const marked = targetMarkers.find((t) => t.attributes.mid === mid);
+          sites.push(site(`${id}#${mid}`, mrk, marked, { segSource: segSource!, mid, target }));
         });
       }
     };

@@ -59,6 +59,7 @@ export function collectSites2(tree: XliffTree): UnitSite[] {
             insertAfter: source,
             sourceLang: source.attributes['xml:lang'],
             ranges,
+            segmented: undefined,
           });
         });
       }
