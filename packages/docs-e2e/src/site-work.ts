@@ -76,7 +76,7 @@ export function readSiteFile(dir: string, path: string): Promise<string> {
 
 /** Runs `transloom translate --json` on a site with the built-in local service (no key set). */
 export async function translateSite(dir: string): Promise<TranslateRun> {
-  const env = { ...process.env, CI: 'true', NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NO_COLOR: '1' };
   delete env.TRANSLOOM_API_KEY;
   delete env.TRANSLOOM_API_URL;
   try {
