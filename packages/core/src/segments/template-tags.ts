@@ -152,15 +152,15 @@ export function findTemplateTags(
   return tags;
 }
 
-/** Whether `text` has anything to translate outside template tags. */
+/** Whether `text` has anything but whitespace (no-break spaces too) outside template tags. */
 export function hasTextOutsideTemplates(
   text: string,
   syntaxes: readonly TemplateSyntax[],
 ): boolean {
   let last = 0;
   for (const tag of findTemplateTags(text, syntaxes)) {
-    if (/[^ \t\n\r\f]/.test(text.slice(last, tag.start))) return true;
+    if (/\S/.test(text.slice(last, tag.start))) return true;
     last = tag.end;
   }
-  return /[^ \t\n\r\f]/.test(text.slice(last));
+  return /\S/.test(text.slice(last));
 }

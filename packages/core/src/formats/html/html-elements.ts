@@ -95,6 +95,24 @@ export const SKIP: ReadonlySet<string> = new Set([
   'canvas',
 ]);
 
+/** Elements that have no content and no end tag. */
+export const VOID: ReadonlySet<string> = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
 /** Whether a node is an element. */
 export function isElement(node: RootContent | ElementContent | Root): node is Element {
   return node.type === 'element';

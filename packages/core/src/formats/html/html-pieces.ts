@@ -1,6 +1,6 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { findTemplateTags, type TemplateSyntax } from '../../segments/template-tags.js';
-import type { Range } from './html-tree.js';
+import type { Range, TagOffsets } from './html-tree.js';
 
 /**
  * A piece of a unit before it becomes segment markup: text (decoded, with its source range),
@@ -34,8 +34,8 @@ export interface PieceContext {
   /** The file's text. */
   text: string;
   templates: readonly TemplateSyntax[];
-  /** Offsets where the parser made a node from a tag or comment (in file offsets). */
-  tagStarts: ReadonlySet<number>;
+  /** Offsets where the parser made a node from a tag or comment. */
+  tagStarts: TagOffsets;
 }
 
 // The parser turns CR LF and lone CR into LF before it decodes references.

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, RootContent } from 'hast';
 import { hasTextOutsideTemplates, type TemplateSyntax } from '../../segments/template-tags.js';
-import { ATOMIC, isElement, isTranslated } from './html-elements.js';
+import { ATOMIC, isElement, isTranslated, VOID } from './html-elements.js';
 import { type Piece, type PieceContext, textNodePieces, UncertainText } from './html-pieces.js';
 import { closingRange, nodeRange, openingRange, type Range } from './html-tree.js';
 
@@ -59,10 +59,14 @@ function emit(
   let cursor = from;
   // The end of a template tag whose closer lies beyond the text node it starts in.
   let protectedUntil = -1;
-  // Bytes the tree does not hold (a tag the parser ignored) are kept as placeholders.
+  // Bytes the tree does not hold (a tag the parser ignored) are kept as placeholders; a tag
+  // of another node there means the parser moved this node away from it.
   const gap = (until: number) => {
     const start = Math.max(cursor ?? until, protectedUntil);
-    if (until > start) out.push({ type: 'x', range: { start, end: until }, structural: true });
+    if (until <= start) return;
+    if (ctx.tagStarts.within(start, until))
+      throw new UncertainText(start, true, 'the HTML parser moved markup out of its place here');
+    out.push({ type: 'x', range: { start, end: until }, structural: true });
   };
   const extendTag = (end: number) => {
     const tag = out.at(-1) as Extract<Piece, { type: 'x' }>;
@@ -121,7 +125,9 @@ function element(node: Element, range: Range, ctx: RunContext, out: Piece[], pat
     !opening ||
     !hasText(node.children, ctx.templates)
   ) {
-    out.push({ type: 'x', range, structural: false });
+    // An element left open takes in whatever follows it: at the edge of a unit it stays out.
+    const open = !VOID.has(node.tagName) && !closingRange(node, ctx.shift);
+    out.push({ type: 'x', range, structural: open });
     ctx.inside(node, translated, path);
     return;
   }
@@ -183,8 +189,11 @@ export function flatRunPieces(
         true,
         'the HTML parser moved this text out of its place',
       );
-    if (cursor !== undefined && leaf.range.start > cursor)
+    if (cursor !== undefined && leaf.range.start > cursor) {
+      if (ctx.tagStarts.within(cursor, leaf.range.start))
+        throw new UncertainText(cursor, true, 'the HTML parser moved markup out of its place here');
       out.push({ type: 'x', range: { start: cursor, end: leaf.range.start }, structural: true });
+    }
     if (leaf.text === undefined) out.push({ type: 'x', range: leaf.range, structural: false });
     else textNodePieces(ctx, leaf.range, leaf.text, leaf.range.start, out);
     cursor = leaf.range.end;

@@ -20,14 +20,16 @@ const SPACE = /[ \t\n\r\f]+/g;
 const LEADING = /^[ \t\n\r\f]*/;
 const TRAILING = /[ \t\n\r\f]*$/;
 
-const blank = (piece: Piece) => piece.type === 'text' && piece.value.replace(SPACE, '') === '';
+const newlines = (raw: string) => raw.replace(/\r\n?/g, '\n');
+// Text of spaces alone (no-break spaces too) is not something to translate.
+const blank = (piece: Piece) => piece.type === 'text' && !/\S/.test(piece.value);
 // Whitespace, template control tags (`{{#if}}`, `<% } %>`) and tags the parser ignored at the
 // edges of a unit stay outside it, where a translation cannot move them.
 const edge = (piece: Piece) => blank(piece) || (piece.type === 'x' && piece.structural);
 
 // Every byte of the span belongs to exactly one piece, in order: nothing in a unit's range is
 // lost or doubled when it is written back.
-function checkTiling(pieces: readonly Piece[]): void {
+function checkTiling(pieces: readonly Piece[]): number {
   let cursor: number | undefined;
   const closes: Array<Range | ''> = [];
   const take = (range: Range) => {
@@ -48,6 +50,7 @@ function checkTiling(pieces: readonly Piece[]): void {
       if (close) take(close);
     } else take(piece.range);
   }
+  return cursor ?? 0;
 }
 
 /**
@@ -67,29 +70,15 @@ export function buildSegment(
   }
   const pieces = all.slice(first, last + 1);
   if (!pieces.some((p) => p.type === 'text' && !blank(p))) return undefined;
-  checkTiling(pieces);
+  // The end is where the last piece ends: a pair's end tag, when the source has one.
+  let end = checkTiling(pieces);
   const head = pieces[0]!;
   const tail = pieces.at(-1)!;
-  const startOf = (p: Piece) =>
-    p.type === 'open' ? p.open.start : (p as { range: Range }).range.start;
-  let start = startOf(head);
+  let start = head.type === 'open' ? head.open.start : (head as { range: Range }).range.start;
   if (trim && head.type === 'text')
     start += LEADING.exec(text.slice(head.range.start, head.range.end))![0].length;
-  // The last piece is text or a placeholder: a pair always ends with its `close`.
-  let end: number;
-  if (tail.type === 'close') {
-    const opens: Array<Range | ''> = [];
-    let close: Range | '' = '';
-    for (const p of pieces) {
-      if (p.type === 'open') opens.push(p.close);
-      else if (p.type === 'close') close = opens.pop() ?? '';
-    }
-    end = close === '' ? lastEnd(pieces) : close.end;
-  } else {
-    end = (tail as { range: Range }).range.end;
-    if (trim && tail.type === 'text')
-      end -= TRAILING.exec(text.slice(tail.range.start, tail.range.end))![0].length;
-  }
+  if (trim && tail.type === 'text')
+    end -= TRAILING.exec(text.slice(tail.range.start, tail.range.end))![0].length;
 
   const builder = new SegmentBuilder(text);
   const stack: string[] = [];
@@ -109,11 +98,14 @@ export function buildSegment(
   pieces.forEach((piece, index) => {
     if (piece.type === 'text') {
       const raw = text.slice(piece.range.start, piece.range.end);
-      let value = piece.value.replace(SPACE, ' ');
-      if (trim && index === 0) value = value.trimStart();
-      if (trim && index === pieces.length - 1) value = value.trimEnd();
-      builder.text(value);
       const leading = LEADING.exec(raw)![0];
+      let value = piece.value;
+      // What is trimmed from the text is exactly the whitespace left out of the span (the
+      // parser reads CR LF as LF); a no-break space or `&#32;` at an edge is inside it.
+      if (trim && index === 0) value = value.slice(newlines(leading).length);
+      if (trim && index === pieces.length - 1)
+        value = value.slice(0, value.length - newlines(TRAILING.exec(raw)![0]).length);
+      builder.text(value.replace(SPACE, ' '));
       if (previous !== undefined) remember(`after:${previous}`, leading);
       trailing = leading.length === raw.length ? leading : TRAILING.exec(raw)![0];
       previous = undefined;
@@ -129,13 +121,4 @@ export function buildSegment(
     }
   });
   return { segment: builder.take(), markup: builder.markup(), span: { start, end }, spacing };
-}
-
-function lastEnd(pieces: readonly Piece[]): number {
-  for (let i = pieces.length - 1; i >= 0; i--) {
-    const p = pieces[i]!;
-    if (p.type === 'text' || p.type === 'x') return p.range.end;
-    if (p.type === 'open') return p.open.end;
-  }
-  return 0;
 }

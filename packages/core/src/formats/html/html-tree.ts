@@ -120,28 +120,49 @@ export function escapeHtmlAttribute(text: string, quote: string): string {
   return quote === "'" ? escaped.replace(/'/g, '&#39;') : escaped.replace(/"/g, '&quot;');
 }
 
+/** Offsets (in the file) where the parser made a node from a tag or comment. */
+export interface TagOffsets {
+  has(offset: number): boolean;
+  /** Whether one of them lies in `[start, end)`. */
+  within(start: number, end: number): boolean;
+}
+
 /**
- * Offsets (in the file) where the parser made a node from a tag or comment: a tag found inside
- * a text node's source at one of them belongs to another node, so that text was moved.
+ * Where the parser made nodes from tags and comments: a tag found inside a text node's source
+ * or between the nodes of a run at one of them belongs to another node, which the parser moved.
  */
-export function tagOffsets(root: Root, shift: number): Set<number> {
-  const offsets = new Set<number>();
+export function tagOffsets(root: Root, shift: number): TagOffsets {
+  const offsets: number[] = [];
   const visit = (nodes: readonly (RootContent | ElementContent)[]) => {
     for (const node of nodes) {
       if (node.type === 'text') continue;
       if (node.type !== 'element') {
         const start = offset(node.position?.start, shift);
-        if (start !== undefined) offsets.add(start);
+        if (start !== undefined) offsets.push(start);
         continue;
       }
       const opening = openingRange(node, shift);
       const closing = closingRange(node, shift);
-      if (opening) offsets.add(opening.start);
-      if (closing) offsets.add(closing.start);
+      if (opening) offsets.push(opening.start);
+      if (closing) offsets.push(closing.start);
       visit(node.children);
       if (node.content) visit(node.content.children);
     }
   };
   visit(root.children);
-  return offsets;
+  offsets.sort((a, b) => a - b);
+  const set = new Set(offsets);
+  return {
+    has: (at) => set.has(at),
+    within(start, end) {
+      let low = 0;
+      let high = offsets.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (offsets[middle]! < start) low = middle + 1;
+        else high = middle;
+      }
+      return low < offsets.length && offsets[low]! < end;
+    },
+  };
 }
