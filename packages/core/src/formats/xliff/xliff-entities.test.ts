@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FormatError } from '../../document/diagnostics.js';
 import { loadDocument } from '../../document/load-document.js';
 
 const NBSP = '\u00a0';
@@ -76,5 +77,25 @@ describe('XLIFF entity references', () => {
       options: { segmentsFrom: 'target' },
     });
     expect(again.units[0]!.segment).toBe(`Preis:${NBSP}10${NBSP}€`);
+  });
+
+  it('expands no entity inside another, reads no external one, and refuses a broken DOCTYPE', () => {
+    const laughs = Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`,
+    ).join('');
+    const nested = `<?xml version="1.0"?>
+<!DOCTYPE xliff [<!ENTITY lol0 "lol">${laughs}<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+<xliff version="1.2"><file source-language="en" original="a" datatype="plaintext"><body>
+<trans-unit id="a"><source>A &lol9; and &secret;</source></trans-unit>
+</body></file></xliff>`;
+    const loaded = loadDocument({ path: 'a.xlf', content: nested });
+    expect(loaded.units[0]!.segment).toBe('A <x id="1"/> and <x id="2"/>');
+    expect(loaded.render({ a: 'B <x id="1"/> und <x id="2"/>' }, { targetLocale: 'de' })).toContain(
+      '<target state="translated">B &lol9; und &secret;</target>',
+    );
+    const broken =
+      '<?xml version="1.0"?>\n<!DOCTYPE xliff [<!ENTITY a "b">\n<xliff version="1.2"/>';
+    expect(() => loadDocument({ path: 'b.xlf', content: broken })).toThrow(FormatError);
   });
 });
