@@ -119,6 +119,10 @@ function plainText(unit: Unit): string {
     : segmentText(unit.segment);
 }
 
+// Settings hashes per locale settings, by terms and context: most units of a locale share one,
+// and a big run keeps one per unit and locale, so each is made (and held) once.
+const settingsHashes = new WeakMap<LocaleSettings, Map<string, string>>();
+
 /** Hash of a unit's settings in a locale: the locale's options, the glossary terms it uses, its context. */
 export function unitSettingsHash(
   unit: Unit,
@@ -126,11 +130,20 @@ export function unitSettingsHash(
   settings: LocaleSettings,
   contextStrategy: 'none' | 'unit',
 ): string {
-  return hashOf(
-    settings.optionsHash,
-    settings.terms.hashFor(text),
-    contextStrategy === 'unit' ? (unit.context ?? '') : '',
-  );
+  const terms = settings.terms.hashFor(text);
+  const context = contextStrategy === 'unit' ? (unit.context ?? '') : '';
+  let known = settingsHashes.get(settings);
+  if (!known) {
+    known = new Map();
+    settingsHashes.set(settings, known);
+  }
+  const key = `${terms}\u0000${context}`;
+  let hash = known.get(key);
+  if (hash === undefined) {
+    hash = hashOf(settings.optionsHash, terms, context);
+    known.set(key, hash);
+  }
+  return hash;
 }
 
 type LoadDocument = (options: LoadDocumentOptions) => LocDocument;

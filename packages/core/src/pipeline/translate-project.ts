@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { AuthorizationError, QuotaExceededError, type TransloomClient } from '@transloom/client';
+import { AuthorizationError, QuotaExceededError } from '@transloom/client';
 import pLimit from 'p-limit';
 import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
@@ -27,7 +27,8 @@ import {
   noTranslationStore,
   type TranslationMemory,
 } from './translation-memory.js';
-import { assembleTranslation, type UnitForm, unitForms } from './unit-forms.js';
+import { type UnitForm, unitForms } from './unit-forms.js';
+import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
 import { type TargetResult, type TargetWork, writeTarget } from './write-target.js';
 
 /** Options of {@link translateProject}. */
@@ -180,7 +181,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const termsOf = (locale: LocaleSettings, form: UnitForm) =>
     locale.terms.hashFor(segmentText(form.text));
 
-  let phase: 'memory' | 'service' = 'memory';
+  const ledger: RunLedger = { report, phase: 'memory', settled };
   const adopting: Adoption[] = [];
   const works: TargetWork[] = [];
   for (const plan of plans) {
@@ -236,52 +237,10 @@ export async function translateProject(options: TranslateProjectOptions): Promis
             adopting.push({ work, plan: unitPlan, forms });
             continue;
           }
-          const segments: string[] = new Array(forms.length);
-          let open = forms.length;
-          let failure: { error: string; reason: UnitFailureReason } | undefined;
-          let fromMemory = true;
+          const task = new UnitTask(ledger, work, unitPlan, forms);
           const group = groupOf(locale, contextOf(unitPlan));
-          forms.forEach((form, i) => {
-            queue.add(group, termsOf(locale, form), {
-              form,
-              settle(result) {
-                if ('segment' in result) segments[i] = result.segment;
-                else failure ??= result;
-                if (phase !== 'memory') fromMemory = false;
-                if (--open > 0) return;
-                if (failure && (mode === 'check' || mode === 'dry-run')) {
-                  // Nothing was sent: the unit is what a translate run would send.
-                  work.outcomes.set(unit.id, { kind: 'failed', message: failure.error });
-                  report.pending.push({
-                    file: plan.file.source,
-                    line: unit.line,
-                    column: unit.column,
-                    locale: locale.locale,
-                    unit: unit.id,
-                    state: unitPlan.state === 'new' ? 'new' : 'changed',
-                  });
-                } else if (failure) {
-                  work.outcomes.set(unit.id, { kind: 'failed', message: failure.error });
-                  counts.failed++;
-                  report.failures.push({
-                    file: plan.file.source,
-                    line: unit.line,
-                    column: unit.column,
-                    locale: locale.locale,
-                    unit: unit.id,
-                    reason: failure.reason,
-                    message: failure.error,
-                  });
-                } else {
-                  work.translations.set(unit.id, assembleTranslation(forms, segments));
-                  work.outcomes.set(unit.id, { kind: fromMemory ? 'reused' : 'translated' });
-                  if (fromMemory) counts.reused++;
-                  else counts.translated++;
-                }
-                settled(work);
-              },
-            });
-          });
+          for (let i = 0; i < forms.length; i++)
+            queue.add(group, termsOf(locale, forms[i]!), new FormWaiter(task, i, forms[i]!));
         }
       }
     }
@@ -296,9 +255,9 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   for (const item of adopting) settled(item.work);
 
   if (mode !== 'check' && !options.force) await queue.lookup(memory);
-  phase = 'service';
-  const pending = queue.pending();
-  const byLocale = countPending(pending, report);
+  ledger.phase = 'service';
+  const byLocale = countPending(queue.pending(), report);
+  const toSend = [...byLocale.values()].reduce((n, list) => n + list.length, 0);
   options.onEvent?.({
     type: 'planned',
     locales: Object.fromEntries(
@@ -315,7 +274,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
   let fatal: unknown;
   try {
-    if (pending.length > 0 && mode === 'translate') {
+    if (toSend > 0 && mode === 'translate') {
       if (!options.connect)
         throw new Error('translateProject: there is something to send but no connect() was given');
       connection = await options.connect();
@@ -373,8 +332,6 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   if (fatal) throw Object.assign(fatal as Error, { report });
   return report;
 }
-
-type UnitFailureReason = RunReport['failures'][number]['reason'];
 
 function byPosition(
   a: { file: string; line: number; column: number; locale: string },

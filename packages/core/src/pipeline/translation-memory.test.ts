@@ -57,6 +57,47 @@ describe('the translation memory', async () => {
     );
   });
 
+  it('appends each batch to one journal in one write, and moves it into the shards when closed', async () => {
+    const path = join(dir, 'c');
+    const store = createFileTranslationStore(path);
+    // Keys of four shards in one batch: still one line group in one file.
+    await store.putMany([
+      ['0a', 'null'],
+      ['5b', 'fünf'],
+      ['ac', 'zehn'],
+      ['fd', 'fünfzehn'],
+    ]);
+    await store.putMany([['0e', 'noch null']]);
+    expect(await readdir(path)).toEqual(['journal.jsonl']);
+    // Read before it is moved (a run killed now keeps everything).
+    expect(await createFileTranslationStore(path).getMany(['5b', '0e'])).toEqual(
+      new Map([
+        ['5b', 'fünf'],
+        ['0e', 'noch null'],
+      ]),
+    );
+    await store.close!();
+    expect((await readdir(path)).sort()).toEqual(['0.jsonl', '5.jsonl', 'a.jsonl', 'f.jsonl']);
+    expect(await readFile(join(path, '0.jsonl'), 'utf8')).toBe(
+      '["0a","null"]\n["0e","noch null"]\n',
+    );
+  });
+
+  it('reads a journal a killed run left, newer than the shards, and moves it on the next close', async () => {
+    const path = join(dir, 'd');
+    const first = createFileTranslationStore(path);
+    await first.putMany([['7a', 'alt']]);
+    await first.close!();
+    await appendFile(join(path, 'journal.jsonl'), '["7a","neu"]\n["7b","zw');
+    const next = createFileTranslationStore(path);
+    expect(await next.getMany(['7a', '7b'])).toEqual(new Map([['7a', 'neu']]));
+    await next.close!();
+    expect(await readdir(path)).toEqual(['7.jsonl']);
+    expect(await createFileTranslationStore(path).getMany(['7a'])).toEqual(
+      new Map([['7a', 'neu']]),
+    );
+  });
+
   it('answers repeated lookups from memory, asking the store only for what it has not seen', async () => {
     const asked: string[][] = [];
     const store: TranslationStore = {
@@ -76,6 +117,26 @@ describe('the translation memory', async () => {
       ]),
     );
     expect(asked).toEqual([['a1', 'b1'], ['b1']]);
+  });
+
+  it('keeps at most maxCharacters of keys and texts in memory', async () => {
+    const asked: string[] = [];
+    const store: TranslationStore = {
+      async getMany(keys) {
+        asked.push(...keys);
+        return new Map(keys.map((k) => [k, `t-${k}`]));
+      },
+      async putMany() {},
+    };
+    const memory = createTranslationMemory({ store, maxCharacters: 20 });
+    await memory.putMany([
+      ['k1', 'aaaaaaaa'],
+      ['k2', 'bbbbbbbb'],
+      ['k3', 'cccccccc'],
+    ]);
+    await memory.getMany(['k1', 'k3']);
+    // k1 was pushed out by k3 (each entry is 10 characters); k3 is still held.
+    expect(asked).toEqual(['k1']);
   });
 
   it('keeps nothing when turned off', async () => {

@@ -1,4 +1,4 @@
-import { type FileHandle, mkdir, open, readFile } from 'node:fs/promises';
+import { access, type FileHandle, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { groupBy } from './group-by.js';
@@ -27,17 +27,23 @@ export interface TranslationMemory {
 /** Options of {@link createTranslationMemory}. */
 export interface TranslationMemoryOptions {
   store: TranslationStore;
-  /** Entries kept in memory (default 200 000). */
+  /** Entries kept in memory at most (default 200 000). */
   maxEntries?: number;
+  /** Characters of keys and texts kept in memory at most (default 8 000 000, about 16 MB). */
+  maxCharacters?: number;
 }
 
 /** A translation memory over `store`, with the most recently used entries kept in memory. */
 export function createTranslationMemory(options: TranslationMemoryOptions): TranslationMemory {
-  // Made on first use: the cache allocates room for all its entries up front, which a run
-  // with nothing to look up (the no-op rerun) should not pay for.
+  // Made on first use: a run with nothing to look up (the no-op rerun) should not pay for it.
+  // Bounded by size as well as count: a big run puts every answer through it.
   let lru: LRUCache<string, string> | undefined;
   const cache = () => {
-    lru ??= new LRUCache<string, string>({ max: options.maxEntries ?? 200_000 });
+    lru ??= new LRUCache<string, string>({
+      max: options.maxEntries ?? 200_000,
+      maxSize: options.maxCharacters ?? 8_000_000,
+      sizeCalculation: (value, key) => key.length + value.length,
+    });
     return lru;
   };
   return {
@@ -74,76 +80,109 @@ export const noTranslationStore: TranslationStore = {
   putMany: async () => {},
 };
 
-// 16 shards by the key's first hex digit: few enough that a batch touches few files.
+// 16 shards by the key's first hex digit: few enough that a lookup reads few files.
 function shardOf(key: string): string {
   return (key[0] ?? '0').toLowerCase();
 }
 
+const JOURNAL = 'journal.jsonl';
+
+// The entries of a JSON Lines file that are in `wanted` (all when absent); later lines win.
+async function readEntries(
+  path: string,
+  wanted: ReadonlySet<string> | undefined,
+  into: Map<string, string>,
+): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue; // a torn line from an interrupted append
+    }
+    if (
+      Array.isArray(entry) &&
+      typeof entry[0] === 'string' &&
+      typeof entry[1] === 'string' &&
+      (!wanted || wanted.has(entry[0]))
+    )
+      into.set(entry[0], entry[1]);
+  }
+}
+
 /**
- * The default store: 16 append-only JSON Lines files under `directory`, chosen by the key's
- * first hex digit. Each batch is one append per shard through a handle kept open for the run,
- * so a run killed mid-write leaves at most a torn last line, which reading skips.
+ * The default store: 16 JSON Lines shards under `directory`, chosen by the key's first hex
+ * digit, and a journal. Each batch is one append to the journal (one write per batch, however
+ * many shards its keys fall in), so a run killed mid-write loses at most the batch being
+ * written and leaves at most a torn last line, which reading skips. Closing the store moves
+ * the journal's entries into the shards, one append per shard, so lookups read only the shards
+ * their keys fall in; a journal left by a killed run is read, and moved by the next close.
  */
 export function createFileTranslationStore(directory: string): TranslationStore {
   let made: Promise<unknown> | undefined;
-  const handles = new Map<string, Promise<FileHandle>>();
-  const handleOf = (shard: string) => {
-    let handle = handles.get(shard);
-    if (!handle) {
-      handle = openForAppend(join(directory, `${shard}.jsonl`));
-      handles.set(shard, handle);
-    }
-    return handle;
-  };
+  let journal: Promise<FileHandle> | undefined;
+  let journaled = false;
   return {
     async getMany(keys) {
       const found = new Map<string, string>();
+      const wanted = new Set(keys);
       await Promise.all(
-        [...groupBy(keys, shardOf)].map(async ([shard, list]) => {
-          const wanted = new Set(list);
-          let text: string;
-          try {
-            text = await readFile(join(directory, `${shard}.jsonl`), 'utf8');
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-            throw error;
-          }
-          for (const line of text.split('\n')) {
-            if (line === '') continue;
-            let entry: unknown;
-            try {
-              entry = JSON.parse(line);
-            } catch {
-              continue; // a torn line from an interrupted append
-            }
-            if (Array.isArray(entry) && typeof entry[1] === 'string' && wanted.has(entry[0])) {
-              // Later lines win: a key written twice keeps its newest value.
-              found.set(entry[0] as string, entry[1]);
-            }
-          }
-        }),
+        [...groupBy(keys, shardOf).keys()].map((shard) =>
+          readEntries(join(directory, `${shard}.jsonl`), wanted, found),
+        ),
       );
+      // The journal is newer than every shard.
+      await readEntries(join(directory, JOURNAL), wanted, found);
       return found;
     },
     async putMany(entries) {
+      if (entries.length === 0) return;
       made ??= mkdir(directory, { recursive: true });
       await made;
-      await Promise.all(
-        [...groupBy(entries, ([key]) => shardOf(key))].map(async ([shard, list]) => {
-          const handle = await handleOf(shard);
-          await handle.write(list.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
-        }),
-      );
+      journal ??= openForAppend(join(directory, JOURNAL));
+      await (await journal).write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      journaled = true;
     },
     async close() {
-      const open = [...handles.values()];
-      handles.clear();
-      await Promise.all(open.map(async (handle) => (await handle).close()));
+      const handle = journal;
+      journal = undefined;
+      if (handle) await (await handle).close();
+      if (!journaled && !handle) {
+        // A journal left by a killed run is moved too.
+        try {
+          await access(join(directory, JOURNAL));
+        } catch {
+          return;
+        }
+      }
+      journaled = false;
+      const entries = new Map<string, string>();
+      await readEntries(join(directory, JOURNAL), undefined, entries);
+      await Promise.all(
+        [...groupBy([...entries], ([key]) => shardOf(key))].map(async ([shard, list]) => {
+          const shardHandle = await openForAppend(join(directory, `${shard}.jsonl`));
+          try {
+            await shardHandle.write(list.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+          } finally {
+            await shardHandle.close();
+          }
+        }),
+      );
+      // Only once every shard has the entries: a kill before this leaves them in both places.
+      await rm(join(directory, JOURNAL), { force: true });
     },
   };
 }
 
-// Opens a shard for appending; a torn last line left by a killed run is ended first, so it
+// Opens a file for appending; a torn last line left by a killed run is ended first, so it
 // cannot swallow the next entry.
 async function openForAppend(path: string): Promise<FileHandle> {
   const handle = await open(path, 'a+');
