@@ -1,0 +1,70 @@
+import type { ActionReport } from './action-report.js';
+import { code, escapeMarkdown, formatCount, link } from './markdown-text.js';
+
+/** The hidden first line that finds the Action's comment again on a pull request. */
+export const COMMENT_MARKER = '<!-- transloom-action:sticky-comment -->';
+/** Stale edits listed in the comment before pointing to the job summary. */
+export const COMMENT_STALE_ROWS = 50;
+
+const OUTCOME: Record<ActionReport['outcome'], string> = {
+  done: '✅ Every string is translated.',
+  work: '🟡 Some strings are not translated yet.',
+  failed: '❌ Some strings could not be translated.',
+  stopped: '⏸️ The run stopped at its character budget or the quota; the next run goes on.',
+};
+
+/**
+ * The sticky comment for a report: the per-locale table, requests and billed characters, the
+ * stale human edits to review, and a link to the job summary. Every string that came from the
+ * report is escaped; numbers are formatted from validated integers.
+ */
+export function renderComment(
+  report: ActionReport,
+  context: { summaryUrl: string | undefined; commitSha?: string | undefined; note?: string },
+): string {
+  const lines = [COMMENT_MARKER, '### Transloom', '', OUTCOME[report.outcome]];
+  if (context.note) lines.push('', escapeMarkdown(context.note, 500));
+  const locales = Object.keys(report.locales).sort();
+  if (locales.length > 0) {
+    lines.push(
+      '',
+      '| Locale | Translated | Reused from memory | Kept human edits | Failed | Missing | Stale edits |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const name of locales) {
+      const l = report.locales[name]!;
+      lines.push(
+        `| ${code(name, 40)} | ${formatCount(l.translated)} | ${formatCount(l.reused)} | ${formatCount(l.kept)} | ${formatCount(l.failed)} | ${formatCount(l.pending)} | ${formatCount(l.stale)} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    `Requests: **${formatCount(report.requests)}** · Billed characters: **${formatCount(report.billedCharacters)}**`,
+  );
+  if (context.commitSha && /^[0-9a-f]{40}$/.test(context.commitSha))
+    lines.push('', `Translations committed in ${context.commitSha}.`);
+  if (report.totals.stale > 0) {
+    lines.push(
+      '',
+      `<details><summary>${formatCount(report.totals.stale)} human edits whose source changed: worth a review</summary>`,
+      '',
+      '| File | Line | Locale | Key |',
+      '| --- | ---: | --- | --- |',
+    );
+    for (const edit of report.stale.slice(0, COMMENT_STALE_ROWS))
+      lines.push(
+        `| ${code(edit.file)} | ${formatCount(edit.line)} | ${code(edit.locale, 40)} | ${code(edit.unit)} |`,
+      );
+    const more = report.totals.stale - Math.min(report.stale.length, COMMENT_STALE_ROWS);
+    if (more > 0) lines.push('', `…and ${formatCount(more)} more in the job summary.`);
+    lines.push('', '</details>');
+  }
+  if (report.totals.missing > 0 || report.totals.failed > 0)
+    lines.push(
+      '',
+      `${formatCount(report.totals.missing)} strings missing, ${formatCount(report.totals.failed)} failed: each is annotated on its source line.`,
+    );
+  lines.push('', link('Job summary', context.summaryUrl));
+  return `${lines.join('\n')}\n`;
+}

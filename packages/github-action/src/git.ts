@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { ActionError } from './action-error.js';
+
+/** What one git command printed. */
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the `git` binary in one directory. */
+export interface Git {
+  readonly cwd: string;
+  /** Runs git; a non-zero exit is an ActionError naming the command, unless `allowFailure`. */
+  run(args: readonly string[], options?: { allowFailure?: boolean }): Promise<GitResult>;
+  /** The trimmed output of a command that must succeed. */
+  text(args: readonly string[]): Promise<string>;
+}
+
+/** A git runner for `cwd`: no prompt for credentials, messages in English for the log. */
+export function createGit(cwd: string): Git {
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANG: 'C' };
+  const run: Git['run'] = (args, options = {}) =>
+    new Promise((resolve, reject) => {
+      execFile(
+        'git',
+        args as string[],
+        { cwd, env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+          if (error && typeof error.code !== 'number')
+            return reject(
+              new ActionError('TRANSLOOM_ACTION_GIT', `git cannot be run: ${error.message}`, {
+                cause: error,
+                kind: 'internal',
+              }),
+            );
+          if (code !== 0 && !options.allowFailure)
+            return reject(
+              new ActionError(
+                'TRANSLOOM_ACTION_GIT',
+                `git ${args[0]} failed (exit ${code}): ${stderr.trim() || stdout.trim()}`,
+                { kind: 'service' },
+              ),
+            );
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
+  return {
+    cwd,
+    run,
+    text: async (args) => (await run(args)).stdout.trim(),
+  };
+}

@@ -1,0 +1,62 @@
+import { tmpdir } from 'node:os';
+import * as core from '@actions/core';
+import { TransloomError } from '@transloom/core';
+import { createActionContext } from './action-context.js';
+import { readActionEvent } from './action-event.js';
+import { readActionInputs } from './action-inputs.js';
+import { oneLine } from './markdown-text.js';
+import { runCheck } from './run-check.js';
+import { runComment } from './run-comment.js';
+import { runTranslate } from './run-translate.js';
+
+/** Inputs that hold credentials: masked in the log before anything else is read. */
+export const SECRET_INPUTS = ['api-key', 'admin-key', 'github-token', 'workflow-token'] as const;
+
+/** Options of {@link run}. */
+export interface RunActionOptions {
+  /** Cancels the run (the entry passes one that SIGINT and SIGTERM abort). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs the Action with the inputs and event the runner set (`INPUT_*`, `GITHUB_*`). Never
+ * throws: a failure is reported with `core.setFailed` (the step fails), naming the input,
+ * file or service at fault.
+ */
+export async function run(options: RunActionOptions = {}): Promise<void> {
+  const env = process.env;
+  try {
+    for (const name of SECRET_INPUTS) {
+      const value = core.getInput(name).trim();
+      if (value) core.setSecret(value);
+    }
+    const inputs = readActionInputs((name) => core.getInput(name));
+    const event = readActionEvent(env);
+    const ctx = createActionContext({
+      inputs,
+      event,
+      env,
+      signal: options.signal ?? new AbortController().signal,
+      tempDir: env.RUNNER_TEMP || tmpdir(),
+    });
+    if (inputs.mode === 'check') await runCheck(ctx);
+    else if (inputs.mode === 'comment') await runComment(ctx);
+    else await runTranslate(ctx);
+  } catch (error) {
+    if (options.signal?.aborted) {
+      core.setFailed(
+        'Transloom: the run was cancelled; what was translated is written, and the next run goes on from there.',
+      );
+      return;
+    }
+    if (error instanceof TransloomError) {
+      core.setFailed(`Transloom: ${oneLine(error.message, 4000)} [${error.code}]`);
+      if (error.kind === 'internal' && error.stack) core.debug(error.stack);
+      return;
+    }
+    core.setFailed(
+      `Transloom: unexpected error: ${oneLine(String((error as Error)?.message ?? error), 4000)}`,
+    );
+    if ((error as Error)?.stack) core.debug((error as Error).stack!);
+  }
+}

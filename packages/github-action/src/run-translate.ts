@@ -1,0 +1,260 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import * as core from '@actions/core';
+import type { RunReport } from '@transloom/core';
+import type { ActionContext } from './action-context.js';
+import { ActionError } from './action-error.js';
+import { toActionReport } from './action-report.js';
+import { type BudgetKey, createBudgetKey } from './budget-key.js';
+import { renderComment } from './comment-body.js';
+import { isOwnCommit } from './commit-trailer.js';
+import { createGit } from './git.js';
+import { ensurePullRequest, upsertStickyComment } from './github-api.js';
+import { renderJobSummary } from './job-summary.js';
+import { openActionProject } from './open-project.js';
+import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
+import { commitPaths, pushWithoutForce } from './publish-commit.js';
+import { annotateFindings, findingsFailure } from './report-findings.js';
+import { writeReportFile } from './run-check.js';
+
+/** The service of a translate run: the inputs' key, or a key made for this run's budget. */
+async function openService(
+  ctx: ActionContext,
+): Promise<{ url: string; apiKey: string; budget: BudgetKey | undefined }> {
+  const { inputs, event } = ctx;
+  if (!inputs.apiUrl)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_INPUT',
+      "mode 'translate' needs input 'api-url' (the service's address) and 'api-key' (from a secret); with 'dry-run: true' it needs neither",
+    );
+  if (inputs.adminKey) {
+    if (inputs.maxCharacters === undefined)
+      throw new ActionError(
+        'TRANSLOOM_ACTION_INPUT',
+        "input 'admin-key' is for a budget per run: set 'max-characters' too (the Action makes a key limited to it)",
+      );
+    const budget = await createBudgetKey({
+      apiUrl: inputs.apiUrl,
+      adminKey: inputs.adminKey,
+      maxCharacters: inputs.maxCharacters,
+      label: `Transloom Action ${event.owner}/${event.repo}`.slice(0, 100),
+      signal: ctx.signal,
+    });
+    core.info(
+      `Made a developer key limited to ${inputs.maxCharacters} characters for this run; it is deactivated at the end.`,
+    );
+    return { url: inputs.apiUrl, apiKey: budget.key, budget };
+  }
+  if (!inputs.apiKey)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_INPUT',
+      "mode 'translate' needs input 'api-key' (pass it from a secret); the Action never starts a local service",
+    );
+  return { url: inputs.apiUrl, apiKey: inputs.apiKey, budget: undefined };
+}
+
+function setRunOutputs(report: RunReport | undefined, changed: boolean): void {
+  core.setOutput('changed', String(changed));
+  core.setOutput('requests', String(report?.requests ?? 0));
+  core.setOutput('billed-characters', String(report?.billedCharacters ?? 0));
+  core.setOutput('missing', String((report?.pending.length ?? 0) + (report?.failures.length ?? 0)));
+  core.setOutput('stale', String(report?.stale.length ?? 0));
+}
+
+/**
+ * `translate` mode. On a pull request of this repository: translates on its head branch and
+ * pushes one commit to it. On push, dispatch or schedule: commits to `transloom/<branch>` and
+ * opens or finds its pull request. Never force-pushes, never runs for a fork, and does nothing
+ * when its own commit started the run.
+ */
+export async function runTranslate(ctx: ActionContext): Promise<void> {
+  const { inputs, event } = ctx;
+  const pr = event.pullRequest;
+  if (pr?.fork)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_FORK',
+      `mode 'translate' does not run on pull request #${pr.number}: it comes from a fork, whose code is untrusted and whose runs get no secrets. Use mode 'check' on pull requests (with the workflow_run comment workflow), and 'translate' on push or on pull requests from branches of this repository.`,
+    );
+  const git = createGit(event.workspace);
+  const finish = async (
+    title: string,
+    outcome: string,
+    notes: string[],
+    report?: RunReport,
+    root?: string,
+  ) => {
+    await core.summary
+      .addRaw(
+        renderJobSummary({
+          title,
+          outcome,
+          notes,
+          report,
+          ...(root ? { repoPath: (file: string) => ctx.repoPath(file, root) } : {}),
+        }),
+      )
+      .write();
+  };
+
+  let branch: string;
+  let base: string | undefined;
+  if (pr) {
+    branch = pr.headRef;
+    await checkoutPullRequestHead(git, pr);
+  } else {
+    base = event.branch;
+    if (!base)
+      throw new ActionError(
+        'TRANSLOOM_ACTION_EVENT',
+        `mode 'translate' runs on a pull request, or on a branch (push, workflow_dispatch, schedule); '${event.name}' on ${event.sha ?? 'no commit'} is neither`,
+      );
+    branch = `transloom/${base}`;
+  }
+
+  const trigger = pr
+    ? ((await commitInfo(git, pr.headSha)) ?? (await commitInfo(git, 'HEAD')))
+    : (event.headCommit ?? (await commitInfo(git, 'HEAD')));
+  if (
+    base?.startsWith('transloom/') ||
+    (trigger && isOwnCommit(trigger, inputs.commitAuthor.email))
+  ) {
+    const why = base?.startsWith('transloom/')
+      ? `This run is for ${base}, a branch the Action writes: nothing to do.`
+      : "This run was started by the Action's own commit: nothing to do.";
+    core.notice(why);
+    setRunOutputs(undefined, false);
+    await finish('Transloom translate', why, []);
+    return;
+  }
+
+  const notes: string[] = [];
+  if (!pr && base) {
+    const prepared = await prepareBotBranch(git, { branch, base, author: inputs.commitAuthor });
+    if (prepared.kind === 'conflict') {
+      const message = `${base} cannot be merged into ${branch} without a conflict in ${prepared.files.join(', ')}: resolve it on ${branch} (or merge or close its pull request); nothing was pushed.`;
+      setRunOutputs(undefined, false);
+      await finish('Transloom translate', message, []);
+      core.setFailed(message);
+      return;
+    }
+    if (prepared.merged) notes.push(`Merged ${base} into ${branch} first.`);
+  }
+
+  const service = inputs.dryRun ? undefined : await openService(ctx);
+  let report: RunReport;
+  let root: string;
+  let lockFile: string;
+  try {
+    const project = await openActionProject({
+      cwd: ctx.projectDir,
+      service: service ? { url: service.url, apiKey: service.apiKey } : undefined,
+      maxCharacters: service?.budget ? undefined : inputs.maxCharacters,
+      onEvent: (e) => {
+        if (e.type === 'planned') {
+          const send = Object.values(e.locales).reduce((n, l) => n + l.send, 0);
+          core.info(
+            `${send} texts to send (${e.files.upToDate}/${e.files.total} files up to date)`,
+          );
+        }
+      },
+    });
+    root = project.root;
+    lockFile = project.config.lockFile;
+    try {
+      const call = { ...(inputs.locales ? { locales: inputs.locales } : {}), signal: ctx.signal };
+      report = inputs.dryRun ? await project.plan(call) : await project.translate(call);
+    } finally {
+      await project.close();
+    }
+  } finally {
+    await service?.budget?.deactivate();
+  }
+  annotateFindings(ctx, report, root);
+
+  const headSha = pr?.headSha ?? event.sha;
+  const actionReport = toActionReport(report, {
+    mode: 'translate',
+    pullRequest: pr?.number,
+    headSha,
+    repoPath: (file) => ctx.repoPath(file, root),
+  });
+  core.setOutput('report-path', await writeReportFile(ctx, actionReport));
+
+  let commitSha: string | undefined;
+  let prNumber = pr?.number;
+  let failure = findingsFailure(report, inputs.failOn);
+  if (!inputs.dryRun) {
+    const absolute = (file: string) => (isAbsolute(file) ? file : resolve(root, file));
+    // Only the targets the run wrote and the lock: never the state directory or anything else.
+    const paths = [...new Set([...report.files.written.map(absolute), lockFile])].filter((file) =>
+      existsSync(file),
+    );
+    const made = await commitPaths({
+      git,
+      paths,
+      message: inputs.commitMessage,
+      author: inputs.commitAuthor,
+    });
+    if (made) {
+      const pushed = await pushWithoutForce({
+        git,
+        remote: 'origin',
+        branch,
+        commits: 1,
+        author: inputs.commitAuthor,
+        log: (line) => core.info(line),
+      });
+      if (pushed.kind === 'conflict') {
+        failure = `The translation conflicts with commits pushed to ${branch} during the run (${pushed.files.join(', ')}); nothing was overwritten and nothing was pushed. Run the workflow again.`;
+      } else {
+        commitSha = pushed.sha;
+        if (pushed.rebased > 0)
+          notes.push(`${branch} moved during the run: the translation was rebased onto it.`);
+        notes.push(
+          !inputs.workflowToken || inputs.githubToken === inputs.workflowToken
+            ? `Pushed ${commitSha} to ${branch} with the workflow's GITHUB_TOKEN: GitHub starts no workflow for it, so checks will not re-run on this commit. Pass a GitHub App token or a PAT as github-token (and to actions/checkout) to have them run.`
+            : `Pushed ${commitSha} to ${branch}; checks run on it.`,
+        );
+      }
+    } else {
+      notes.push('Nothing to translate: no commit.');
+    }
+    if (!pr && base && commitSha && inputs.pullRequest === 'auto') {
+      const opened = await ensurePullRequest(
+        ctx.github(),
+        { owner: event.owner, repo: event.repo },
+        {
+          head: branch,
+          base,
+          title: `Translations for ${base}`,
+          body: renderComment(actionReport, { summaryUrl: ctx.summaryUrl, commitSha }),
+        },
+      );
+      prNumber = opened.number;
+      notes.push(`${opened.created ? 'Opened' : 'Updated'} pull request #${opened.number}.`);
+    }
+  }
+  if (prNumber !== undefined && inputs.comment && (commitSha || pr)) {
+    const { id } = await upsertStickyComment(
+      ctx.github(),
+      { owner: event.owner, repo: event.repo },
+      prNumber,
+      renderComment(actionReport, { summaryUrl: ctx.summaryUrl, commitSha }),
+    );
+    core.setOutput('comment-id', String(id));
+  }
+  setRunOutputs(report, commitSha !== undefined);
+  if (commitSha) core.setOutput('commit-sha', commitSha);
+  if (prNumber !== undefined) core.setOutput('pull-request-number', String(prNumber));
+  const translated = Object.values(report.locales).reduce((n, l) => n + l.translated + l.reused, 0);
+  await finish(
+    inputs.dryRun ? 'Transloom translate (dry run)' : 'Transloom translate',
+    inputs.dryRun
+      ? `${Object.values(report.locales).reduce((n, l) => n + l.pending, 0)} units would be sent; nothing was sent or written.`
+      : `${translated} units translated, ${report.failures.length} failed.`,
+    notes,
+    report,
+    root,
+  );
+  if (failure) core.setFailed(failure);
+}
