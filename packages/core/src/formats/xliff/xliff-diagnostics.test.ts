@@ -40,6 +40,25 @@ describe('XLIFF diagnostics', () => {
     expect(document.warnings[0]!.message).toContain('logo');
   });
 
+  it('says nothing of a bin-unit in a group that is not translated, and reads a 1.2 unit that turns translation back on', () => {
+    const document = loadDocument({
+      path: 'app.xlf',
+      content: `<xliff version="1.2">
+  <file source-language="en" original="app" datatype="plaintext">
+    <body>
+      <group id="frozen" translate="no">
+        <trans-unit id="a"><source>Frozen</source></trans-unit>
+        <trans-unit id="b" translate="yes"><source>Open</source></trans-unit>
+        <bin-unit id="logo" mime-type="image/png"><bin-source><external-file href="logo.png"/></bin-source></bin-unit>
+      </group>
+    </body>
+  </file>
+</xliff>`,
+    });
+    expect(document.units.map((u) => u.id)).toEqual(['b']);
+    expect(document.warnings).toEqual([]);
+  });
+
   it('refuses a 1.2 file whose unit id is used twice for different text, naming both places', () => {
     const error = refusal(
       'app.xlf',
