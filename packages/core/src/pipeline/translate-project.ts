@@ -48,6 +48,8 @@ export interface TranslateProjectOptions {
   locales?: readonly string[];
   /** Only these source files (relative to the root or absolute); others keep their lock lines. */
   files?: readonly string[];
+  /** Stop before billing more characters than this in this run (over the configuration's). */
+  maxCharacters?: number;
   /** Translate every unit again (people's text and the translation memory aside). */
   force?: boolean;
   /** Translate people's text again too. */
@@ -271,6 +273,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
 
   let connection: ServiceConnection | undefined;
   let requestsBefore = 0;
+  const budget = options.maxCharacters ?? config.maxCharacters;
   const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
   let fatal: unknown;
   try {
@@ -289,7 +292,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         glossaryState,
         glossaryName: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
         concurrency: config.concurrency,
-        ...(config.maxCharacters !== undefined ? { maxCharacters: config.maxCharacters } : {}),
+        ...(budget !== undefined ? { maxCharacters: budget } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       });

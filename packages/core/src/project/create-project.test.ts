@@ -137,6 +137,23 @@ describe('createProject', async () => {
     await engine.close();
   });
 
+  it('keeps a call within its own character budget, and the next call sends the rest', async () => {
+    const project = await testProject({
+      'transloom.config.json': CONFIG,
+      'locales/en/a.json': JSON.stringify({ one: 'Twelve chars', two: 'Other twelve' }),
+    });
+    const engine = await createProject({ cwd: project.root, service });
+    sent();
+    const limited = await engine.translate({ maxCharacters: 30 });
+    expect(limited.stopped).toBe('budget');
+    expect(limited.billedCharacters).toBeLessThanOrEqual(30);
+    expect(limited.failures.map((f) => f.reason)).toEqual(['budget', 'budget']);
+    const rest = await engine.translate();
+    expect(rest.stopped).toBeUndefined();
+    expect(limited.billedCharacters + rest.billedCharacters).toBe(48);
+    await engine.close();
+  });
+
   it('stops before sending when the call is aborted', async () => {
     const project = await testProject({
       'transloom.config.json': CONFIG,

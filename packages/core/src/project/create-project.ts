@@ -123,6 +123,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         connect: () => connect(call.onEvent),
         ...(call.locales ? { locales: call.locales } : {}),
         ...(call.files ? { files: call.files } : {}),
+        ...(call.maxCharacters !== undefined ? { maxCharacters: call.maxCharacters } : {}),
         force: call.force ?? false,
         overwriteEdits: call.overwriteEdits ?? false,
         ...(call.signal ? { signal: call.signal } : {}),

@@ -103,6 +103,8 @@ export interface TranslateOptions extends RunOptions {
    * or fail at once with a ProjectLockedError.
    */
   wait?: boolean;
+  /** Stop before billing more characters than this in this call (over `maxCharacters` of the configuration). */
+  maxCharacters?: number;
 }
 
 /** What {@link Project.glossary}'s `validate` found. */
