@@ -149,15 +149,18 @@ export function createDevSession(
     const files: string[] = [];
     for (const [path, change] of theirs) {
       if (extractMatch?.(slashPath(relative(opened.root, path)))) extract = true;
-      if (!index.sources.has(path) && change !== 'unlink') continue;
+      if (!index.sources.has(path)) continue;
+      // A removed source's targets and lock lines go in a full run.
       if (change === 'unlink') full = true;
       else files.push(path);
     }
-    // A removed source's targets and lock lines go in a full run.
     return files;
   }
 
-  async function runOnce(batch: ReadonlyMap<string, Change>): Promise<Problem | undefined> {
+  // What a batch gave: `idle` when it ran nothing (the standing problem, if any, stays shown).
+  async function runOnce(
+    batch: ReadonlyMap<string, Change>,
+  ): Promise<Problem | undefined | 'idle'> {
     const configChanged = [...batch.keys()].some((path) =>
       project ? path === project.config.file : CONFIG_NAME.test(path),
     );
@@ -171,10 +174,12 @@ export function createDevSession(
       }
     }
     const opened = project;
-    if (!opened) return undefined; // the configuration's problem stays shown until it changes
+    if (!opened) return 'idle'; // the configuration's problem stays shown until it changes
     const files = new Set(await sourcesOf(opened, batch));
     let problem: Problem | undefined;
+    let ran = false;
     if (extract && options.extract) {
+      ran = true;
       extract = false;
       const found = await runExtract(opened, options.extract);
       for (const written of found.written) {
@@ -188,18 +193,19 @@ export function createDevSession(
     const only = full ? undefined : [...files];
     full = false;
     if (!only || only.length > 0) {
+      ran = true;
       problem = await translate(opened, only, 'transloom');
       if (pseudo && !closed)
-        problem = (await translate(pseudo, only, 'transloom (pseudo)')) ?? problem;
+        problem = joinProblems(problem, await translate(pseudo, only, 'transloom (pseudo)'));
     }
-    return problem && keysProblem ? joinProblems(problem, keysProblem) : (problem ?? keysProblem);
+    return ran ? joinProblems(problem, keysProblem) : 'idle';
   }
 
   async function drain(): Promise<void> {
     while (pending() && !closed) {
       const batch = new Map(changes);
       changes.clear();
-      let problem: Problem | undefined;
+      let problem: Problem | undefined | 'idle';
       try {
         problem = await runOnce(batch);
       } catch (error) {
@@ -207,6 +213,7 @@ export function createDevSession(
       }
       await ownWrites.settled();
       if (closed) return;
+      if (problem === 'idle') continue;
       if (problem) {
         logger.error(`transloom: ${problem.message}`, { timestamp: true });
         overlay.show(problem);
@@ -246,7 +253,11 @@ export function createDevSession(
   };
 }
 
-function joinProblems(first: Problem, second: Problem): Problem {
+function joinProblems(
+  first: Problem | undefined,
+  second: Problem | undefined,
+): Problem | undefined {
+  if (!first || !second) return first ?? second;
   return { ...first, message: `${first.message}\n\n${second.message}` };
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll } from 'vitest';
+import { onTestFinished } from 'vitest';
 
 /** Debian's Chromium (`apt-get install chromium`). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -27,17 +27,23 @@ export async function testBrowser(): Promise<BrowserContext> {
       '--disable-sync',
     ],
   });
-  afterAll(async () => {
+  onTestFinished(async () => {
     await context.close();
     await rm(profile, { recursive: true, force: true });
   });
   return context;
 }
 
-/** The text of Vite's error overlay on the page, or '' when none is shown. */
-export function overlayText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const overlay = document.querySelector('vite-error-overlay');
-    return overlay?.shadowRoot?.textContent ?? '';
-  });
+/** The text of Vite's error overlay on the page, or '' when none is shown (or the page is loading). */
+export async function overlayText(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(() => {
+      const overlay = document.querySelector('vite-error-overlay');
+      return overlay?.shadowRoot?.textContent ?? '';
+    });
+  } catch (error) {
+    // A page that is navigating has no overlay yet.
+    if (/context was destroyed|navigat/i.test(String(error))) return '';
+    throw error;
+  }
 }

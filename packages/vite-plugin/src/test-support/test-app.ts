@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerOptions, startServer, type TransloomServer } from '@transloom/server';
-import { afterAll } from 'vitest';
+import { onTestFinished } from 'vitest';
 
 /** The key the test service knows. */
 export const TEST_KEY = 'vite-plugin-test-key:7d2a';
@@ -22,7 +22,7 @@ export async function testService(
     port: 0,
     ...options,
   });
-  afterAll(() => server.close());
+  onTestFinished(() => server.close());
   return server;
 }
 
@@ -47,13 +47,18 @@ export interface TestApp {
 const MAIN = `import i18next from 'i18next';
 import resources from 'virtual:transloom/resources';
 import { hotReloadI18next } from '@transloom/vite-plugin/client';
-import direct from '../locales/de/common.json';
+
+// The app's own import of a catalog, beside the plugin's resources module.
+const direct = Object.values(import.meta.glob('../locales/de/common.json', { eager: true, import: 'default' }))[0] ?? {};
+window.errors = [];
+window.resolved = 0;
+import.meta.hot.on('vite:error', (payload) => window.errors.push(payload.err));
+import.meta.hot.on('transloom:resolved', () => window.resolved++);
 
 const lng = new URLSearchParams(location.search).get('lng') ?? 'de';
 await i18next.init({ lng, fallbackLng: 'en', resources, defaultNS: 'common', ns: ['common'] });
 const render = () => {
   for (const el of document.querySelectorAll('[data-key]')) el.textContent = i18next.t(el.dataset.key);
-  // Read at each render from the catalog module the app imported itself.
   document.querySelector('#direct').textContent = direct.greeting ?? '';
 };
 i18next.on('languageChanged', render);
@@ -72,7 +77,7 @@ export async function testApp(files: Readonly<Record<string, string>> = {}): Pro
   const base = join(PACKAGE, '.test-apps');
   await mkdir(base, { recursive: true });
   const root = await mkdtemp(join(base, 'app-'));
-  afterAll(() => rm(root, { recursive: true, force: true }));
+  onTestFinished(() => rm(root, { recursive: true, force: true }));
   const app: TestApp = {
     root,
     async write(path, text) {
@@ -97,6 +102,8 @@ export async function testApp(files: Readonly<Record<string, string>> = {}): Pro
     'index.html':
       '<!doctype html><html><body><p id="greeting" data-key="greeting"></p><p id="farewell" data-key="farewell"></p><p id="direct"></p><script type="module" src="/src/main.js"></script></body></html>\n',
     'src/main.js': MAIN,
+    'src/ssr-entry.js':
+      "import de from '../locales/de/common.json';\nexport const render = () => `<p>${de.greeting}</p>`;\n",
     ...files,
   };
   for (const [path, text] of Object.entries(all)) await app.write(path, text);
