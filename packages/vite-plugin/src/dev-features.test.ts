@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterEach, expect, it } from 'vitest';
+import type { TransloomPluginOptions } from './plugin-options.js';
+import { captureLogger, until } from './test-support/capture-logger.js';
+import { serviceEnv, type TestApp, testApp, testService } from './test-support/test-app.js';
+import { transloom } from './transloom-plugin.js';
+
+const open: ViteDevServer[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+async function devServer(app: TestApp, options: TransloomPluginOptions) {
+  const logger = captureLogger();
+  const server = await createServer({
+    root: app.root,
+    configFile: false,
+    customLogger: logger,
+    server: { host: '127.0.0.1', port: 0 },
+    plugins: [transloom(options)],
+  });
+  open.push(server);
+  await server.listen();
+  return { server, logger };
+}
+
+const EXTRACT_CONFIG = `${JSON.stringify({
+  sourceLocale: 'en',
+  targetLocales: ['de'],
+  files: [{ source: 'locales/{locale}/*.json' }],
+  extract: {
+    input: ['src/**/*.js'],
+    output: 'locales/{locale}/{ns}.json',
+    defaultNamespace: 'common',
+  },
+})}\n`;
+
+it('writes the pseudo-locale in-process, without the service, even when a key is set', async () => {
+  const service = await testService();
+  const app = await testApp();
+  const { server } = await devServer(app, { env: serviceEnv(service), pseudoLocale: 'en-XA' });
+  await until(
+    () => existsSync(join(app.root, 'locales/en-XA/common.json')),
+    'the pseudo-locale catalog',
+  );
+  const pseudo = await app.json('locales/en-XA/common.json');
+  expect(pseudo.greeting).toMatch(/^\[Ĥéļļö/);
+  // Only German went to the configured service; the project's lock never names the pseudo-locale.
+  const targets = service.faults!.requests.filter((r) => r.path === '/v2/translate');
+  expect(targets.map((r) => r.targetLang)).toEqual(['DE']);
+  await until(() => existsSync(join(app.root, 'transloom.lock')), 'the lock');
+  expect(await app.read('transloom.lock')).not.toContain('en-XA');
+  const resources = await server.environments.client.transformRequest(
+    '\0virtual:transloom/resources',
+  );
+  expect(resources?.code).toMatch(/"en-XA": \{ "common": catalog\d \}/);
+});
+
+it("lists keys the code uses but the catalogs lack (extract: 'warn') and writes nothing", async () => {
+  const service = await testService();
+  const app = await testApp({
+    'transloom.config.json': EXTRACT_CONFIG,
+    'src/page.js': "export const title = (t) => t('welcome.title', 'Welcome aboard');\n",
+  });
+  const source = await app.read('locales/en/common.json');
+  const { logger } = await devServer(app, { env: serviceEnv(service), extract: 'warn' });
+  await until(
+    () => logger.lines.some((l) => l.includes('welcome.title')),
+    'the missing key in the log',
+  );
+  expect(logger.lines.join('\n')).toMatch(
+    /1 key is used in code but missing from the source catalogs[\s\S]*locales\/en\/common\.json: welcome\.title/,
+  );
+  expect(await app.read('locales/en/common.json')).toBe(source);
+});
+
+it("adds keys the code uses to the source catalog and translates them (extract: 'write'), on start and on a save", async () => {
+  const service = await testService();
+  const app = await testApp({
+    'transloom.config.json': EXTRACT_CONFIG,
+    'src/page.js': "export const title = (t) => t('welcome.title', 'Welcome aboard');\n",
+  });
+  const { logger } = await devServer(app, { env: serviceEnv(service), extract: 'write' });
+  await until(
+    async () =>
+      existsSync(join(app.root, 'locales/de/common.json')) &&
+      (await app.json('locales/de/common.json')).welcome?.title !== undefined,
+    'the new key in German',
+  );
+  expect((await app.json('locales/en/common.json')).welcome.title).toBe('Welcome aboard');
+  await app.write('src/page.js', "export const later = (t) => t('later', 'See you later');\n");
+  await until(
+    async () => (await app.json('locales/de/common.json')).later !== undefined,
+    'the key of the saved file in German',
+  );
+  // The catalog the plugin wrote started no extra run of its own.
+  await new Promise((r) => setTimeout(r, 500));
+  expect(logger.lines.filter((l) => /^transloom de:/.test(l))).toHaveLength(2);
+});
