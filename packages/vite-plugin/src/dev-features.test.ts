@@ -99,3 +99,21 @@ it("adds keys the code uses to the source catalog and translates them (extract: 
   await new Promise((r) => setTimeout(r, 500));
   expect(logger.lines.filter((l) => /^transloom de:/.test(l))).toHaveLength(2);
 });
+
+it('shows a configuration error at its key and starts over once the configuration is fixed', async () => {
+  const service = await testService();
+  const app = await testApp({
+    'transloom.config.json':
+      '{\n  "sourceLocale": "en",\n  "targetLocale": ["de"],\n  "files": [{ "source": "locales/{locale}/*.json" }]\n}\n',
+  });
+  const { logger } = await devServer(app, { env: serviceEnv(service) });
+  await until(() => logger.lines.some((l) => l.includes('invalid configuration')), 'the error');
+  expect(logger.lines.join('\n')).toMatch(
+    /targetLocale: unknown key; did you mean 'targetLocales'/,
+  );
+  await app.write(
+    'transloom.config.json',
+    '{\n  "sourceLocale": "en",\n  "targetLocales": ["de"],\n  "files": [{ "source": "locales/{locale}/*.json" }]\n}\n',
+  );
+  await until(() => existsSync(join(app.root, 'locales/de/common.json')), 'the German catalog');
+});

@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import * as client from './client.js';
+import * as plugin from './index.js';
+
+it('exports exactly the public API of each entry', () => {
+  expect({
+    '.': Object.keys(plugin).sort(),
+    './client': Object.keys(client).sort(),
+  }).toEqual({
+    '.': [
+      'PluginOptionsError',
+      'RESOLVED_EVENT',
+      'RESOLVED_RESOURCES_ID',
+      'RESOURCES_ID',
+      'UPDATE_EVENT',
+      'default',
+      'defaultNamespace',
+      'transloom',
+    ],
+    './client': ['hotReloadI18next', 'onTransloomUpdate'],
+  });
+  expect(plugin.default).toBe(plugin.transloom);
+});
+
+it('loads no part of the engine when Vite loads its config: the engine is imported on demand', async () => {
+  // Every module the entry imports statically (type-only imports aside), followed to the end.
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = async (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = await readFile(new URL(file, import.meta.url), 'utf8');
+    for (const [, specifier] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)';/gms)) {
+      if (specifier!.startsWith('./')) await visit(specifier!.replace(/\.js$/, '.ts'));
+      else packages.add(specifier!);
+    }
+  };
+  await visit('./index.ts');
+  expect(seen.size).toBeGreaterThan(5);
+  expect([...packages].filter((p) => p.startsWith('@transloom/'))).toEqual([]);
+});
