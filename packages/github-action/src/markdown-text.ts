@@ -23,13 +23,17 @@ export function code(text: string, max = 200): string {
   return `${fence}${pad}${value}${pad}${fence}`;
 }
 
-/** Text for Markdown outside code: HTML and every Markdown punctuation character escaped. */
+/**
+ * Text for Markdown outside code: HTML, emphasis, links, tables, strike-through and mentions
+ * escaped, and a first character that would start a heading, list or quote.
+ */
 export function escapeMarkdown(text: string, max = 300): string {
   return oneLine(text, max)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\`*_{}[\]()#+\-.!|~:@]/g, (c) => `\\${c}`);
+    .replace(/[\\`*_[\]|~!@]/g, (c) => `\\${c}`)
+    .replace(/^([#+\-=\d])/, '\\$1');
 }
 
 /** A whole number with thousands separators, as people read it. */

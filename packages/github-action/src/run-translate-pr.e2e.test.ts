@@ -1,0 +1,183 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_MARKER } from './comment-body.js';
+import { COMMIT_TRAILER } from './commit-trailer.js';
+import { createGitFixture, DEV } from './test-support/git-fixture.js';
+import { runBundle } from './test-support/run-bundle.js';
+import {
+  API_KEY,
+  projectFiles,
+  pullRequestEvent,
+  startGitHub,
+  startService,
+} from './test-support/scenario.js';
+
+const service = await startService();
+const github = await startGitHub();
+
+const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
+const TARGETS = ['app/locales/de/common.json', 'app/locales/pl/common.json', 'app/transloom.lock'];
+
+/** Runs a hook once, on the first translation request the service receives. */
+function onFirstTranslate(hook: () => void): void {
+  let done = false;
+  const listener = (request: { url?: string }) => {
+    if (done || !request.url?.startsWith('/v2/translate')) return;
+    done = true;
+    service.app.server.off('request', listener);
+    hook();
+  };
+  service.app.server.on('request', listener);
+}
+
+function translatePr(
+  fixture: ReturnType<typeof createGitFixture>,
+  name: string,
+  headSha: string,
+  extra: { inputs?: Record<string, string>; fork?: boolean } = {},
+) {
+  return runBundle({
+    workspace: fixture.workspace,
+    dir: join(fixture.root, name),
+    event: pullRequestEvent({ number: 5, headRef: 'feature', headSha, fork: extra.fork ?? false }),
+    apiUrl: github.url,
+    inputs: {
+      mode: 'translate',
+      'working-directory': 'app',
+      'api-url': service.url,
+      'api-key': API_KEY,
+      ...extra.inputs,
+    },
+  });
+}
+
+describe('translate mode on a pull request of this repository', () => {
+  it('pushes one commit of the targets and the lock, by the bot, as a fast-forward; then its own commit does nothing', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push(
+      'feature',
+      {
+        'app/locales/en/common.json':
+          '{\n  "greeting": "Hello {{name}}",\n  "farewell": "Goodbye",\n  "welcome": "Welcome"\n}\n',
+      },
+      'Add welcome',
+    );
+    fixture.checkout('feature');
+    const run = await translatePr(fixture, 'run1', head);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const [commit, previous] = fixture.log('feature', 2);
+    expect(previous!.sha).toBe(head);
+    expect(commit!.parents).toEqual([head]);
+    expect(commit!.authorEmail).toBe(BOT_EMAIL);
+    expect(commit!.authorName).toBe('github-actions[bot]');
+    expect(commit!.message).toBe(`Translate with Transloom\n\n${COMMIT_TRAILER}`);
+    // The targets and the lock, nothing else (not the state directory with its memory).
+    expect(commit!.files).toEqual(TARGETS);
+    expect(run.outputs).toMatchObject({
+      changed: 'true',
+      'commit-sha': commit!.sha,
+      'pull-request-number': '5',
+    });
+    expect(Number(run.outputs.requests)).toBeGreaterThan(0);
+    expect(Number(run.outputs['billed-characters'])).toBeGreaterThan(0);
+    expect(run.summary).toContain('checks will not re-run');
+    const comment = github.comments.find((c) => c.issue === 5 && c.body.startsWith(COMMENT_MARKER));
+    expect(comment?.body).toContain(`Translations committed in ${commit!.sha}`);
+
+    // The push of the bot's commit starts a run (with an App token it would): it does nothing.
+    fixture.checkout('feature');
+    const again = await translatePr(fixture, 'run2', commit!.sha);
+    expect(again.code).toBe(0);
+    expect(again.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        message: "This run was started by the Action's own commit: nothing to do.",
+      }),
+    );
+    expect(again.summary).toContain('nothing to do');
+    expect(again.outputs.changed).toBe('false');
+    expect(fixture.tip('feature')).toBe(commit!.sha);
+
+    // A person's next commit with nothing new to translate: no commit either.
+    const readme = fixture.push('feature', { 'README.md': '# Site\n\nMore.\n' }, 'Docs');
+    fixture.checkout('feature');
+    const idle = await translatePr(fixture, 'run3', readme);
+    expect(idle.code).toBe(0);
+    expect(idle.outputs).toMatchObject({ changed: 'false', requests: '0' });
+    expect(idle.summary).toContain('Nothing to translate: no commit');
+    expect(fixture.tip('feature')).toBe(readme);
+  });
+
+  it('rebases its commit over a push made during the run, never overwriting it', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': '# Site\n\nA change.\n' }, 'Start');
+    fixture.checkout('feature');
+    let concurrent = '';
+    onFirstTranslate(() => {
+      concurrent = fixture.push('feature', { 'docs/notes.md': 'Written meanwhile\n' }, 'Meanwhile');
+    });
+    const run = await translatePr(fixture, 'run', head);
+    expect(run.code).toBe(0);
+    expect(concurrent).not.toBe('');
+    const [commit, theirs] = fixture.log('feature', 2);
+    expect(theirs!.sha).toBe(concurrent);
+    expect(commit!.parents).toEqual([concurrent]);
+    expect(commit!.files).toEqual(TARGETS);
+    expect(run.summary).toContain('rebased onto it');
+    expect(run.stdout).toContain('feature moved since the run started');
+  });
+
+  it('reports a conflict with a push made during the run and pushes nothing', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': '# Site\n\nA change.\n' }, 'Start');
+    fixture.checkout('feature');
+    let concurrent = '';
+    onFirstTranslate(() => {
+      concurrent = fixture.push(
+        'feature',
+        { 'app/locales/de/common.json': '{\n  "greeting": "Servus {{name}}"\n}\n' },
+        'German by hand',
+      );
+    });
+    const run = await translatePr(fixture, 'run', head);
+    expect(run.code).toBe(1);
+    expect(fixture.tip('feature')).toBe(concurrent);
+    expect(fixture.log('feature', 1)[0]!.authorEmail).toBe(DEV.email);
+    const failure = run.annotations.find(
+      (a) => a.level === 'error' && a.message.includes('conflicts'),
+    );
+    expect(failure?.message).toContain('app/locales/de/common.json');
+    expect(failure?.message).toContain('nothing was overwritten');
+  });
+
+  it('refuses a pull request from a fork, before any request', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': 'x\n' }, 'Fork change');
+    fixture.checkout('feature');
+    const before = service.faults!.requests.length;
+    const run = await translatePr(fixture, 'run', head, { fork: true });
+    expect(run.code).toBe(1);
+    expect(run.annotations[run.annotations.length - 1]!.message).toContain('comes from a fork');
+    expect(service.faults!.requests.length).toBe(before);
+    expect(fixture.tip('feature')).toBe(head);
+  });
+
+  it('keeps every key out of the log, the summary, the outputs, the comment and the commit', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': 'y\n' }, 'Change');
+    fixture.checkout('feature');
+    const token = 'ghp_personalAccessTokenForTests0000000000';
+    const run = await translatePr(fixture, 'run', head, { inputs: { 'github-token': token } });
+    expect(run.code).toBe(0);
+    for (const secret of [API_KEY, token, 'ghs_workflowTokenOfThisRun000000000000']) {
+      expect(run.stdout).toContain(`::add-mask::${secret}`);
+      const unmasked = run.everything.split(`::add-mask::${secret}`).join('');
+      expect(unmasked).not.toContain(secret);
+      for (const c of github.comments) expect(c.body).not.toContain(secret);
+      for (const commit of fixture.log('feature', 3)) expect(commit.message).not.toContain(secret);
+    }
+    // With a token other than the workflow's, checks run on the pushed commit.
+    expect(run.summary).toContain('checks run on it');
+  });
+});

@@ -1,0 +1,167 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A call the stand-in received. */
+export interface GitHubCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+interface Comment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+  issue: number;
+}
+
+interface Pull {
+  number: number;
+  state: 'open' | 'closed';
+  title: string;
+  body: string;
+  head: { ref: string; sha: string; repo: { full_name: string } | null };
+  base: { ref: string; repo: { full_name: string } };
+}
+
+/** GitHub's REST API for the endpoints the Action calls, on a loopback port, recording calls. */
+export interface FakeGitHub {
+  url: string;
+  calls: GitHubCall[];
+  comments: Comment[];
+  pulls: Pull[];
+  /** Answers every write with GitHub's 403 for a read-only token (a fork's run). */
+  readOnly: boolean;
+  addPull(pull: {
+    number: number;
+    headRef: string;
+    headSha: string;
+    headRepo?: string;
+    baseRef?: string;
+  }): void;
+  addComment(issue: number, body: string, user?: { login: string; type: string }): Comment;
+  close(): Promise<void>;
+}
+
+const BOT = { login: 'github-actions[bot]', type: 'Bot' };
+
+/** Starts the stand-in for repository `owner/repo`. */
+export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGitHub> {
+  let nextId = 1000;
+  const state: FakeGitHub = {
+    url: '',
+    calls: [],
+    comments: [],
+    pulls: [],
+    readOnly: false,
+    addPull(p) {
+      state.pulls.push({
+        number: p.number,
+        state: 'open',
+        title: `PR ${p.number}`,
+        body: '',
+        head: { ref: p.headRef, sha: p.headSha, repo: { full_name: p.headRepo ?? repository } },
+        base: { ref: p.baseRef ?? 'main', repo: { full_name: repository } },
+      });
+    },
+    addComment(issue, body, user = { login: 'someone', type: 'User' }) {
+      const comment = { id: nextId++, body, user, issue };
+      state.comments.push(comment);
+      return comment;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const commentJson = (c: Comment) => ({
+    id: c.id,
+    body: c.body,
+    user: c.user,
+    html_url: `https://github.com/${repository}/pull/${c.issue}#issuecomment-${c.id}`,
+  });
+  const pullJson = (p: Pull) => ({
+    ...p,
+    html_url: `https://github.com/${repository}/pull/${p.number}`,
+  });
+  const send = (res: ServerResponse, status: number, body?: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body === undefined ? '' : JSON.stringify(body));
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body = raw ? JSON.parse(raw) : undefined;
+    state.calls.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      authorization: req.headers.authorization,
+    });
+    const prefix = `/repos/${repository}`;
+    if (!url.pathname.startsWith(prefix)) return send(res, 404, { message: 'Not Found' });
+    const path = url.pathname.slice(prefix.length);
+    if (req.method !== 'GET' && state.readOnly)
+      return send(res, 403, { message: 'Resource not accessible by integration' });
+    let m = /^\/issues\/(\d+)\/comments$/.exec(path);
+    if (m && req.method === 'GET') {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      const all = state.comments.filter((c) => c.issue === Number(m![1]));
+      return send(res, 200, all.slice((page - 1) * perPage, page * perPage).map(commentJson));
+    }
+    if (m && req.method === 'POST') {
+      const comment = { id: nextId++, body: String(body.body), user: BOT, issue: Number(m[1]) };
+      state.comments.push(comment);
+      return send(res, 201, commentJson(comment));
+    }
+    m = /^\/issues\/comments\/(\d+)$/.exec(path);
+    if (m && req.method === 'PATCH') {
+      const comment = state.comments.find((c) => c.id === Number(m![1]));
+      if (!comment) return send(res, 404, { message: 'Not Found' });
+      comment.body = String(body.body);
+      return send(res, 200, commentJson(comment));
+    }
+    if (path === '/pulls' && req.method === 'GET') {
+      const head = url.searchParams.get('head');
+      const base = url.searchParams.get('base');
+      const wanted = url.searchParams.get('state') ?? 'open';
+      return send(
+        res,
+        200,
+        state.pulls
+          .filter((p) => wanted === 'all' || p.state === wanted)
+          .filter((p) => !head || `${repository.split('/')[0]}:${p.head.ref}` === head)
+          .filter((p) => !base || p.base.ref === base)
+          .map(pullJson),
+      );
+    }
+    if (path === '/pulls' && req.method === 'POST') {
+      if (state.pulls.some((p) => p.state === 'open' && p.head.ref === body.head))
+        return send(res, 422, { message: 'Validation Failed: a pull request already exists' });
+      const pull: Pull = {
+        number: state.pulls.reduce((n, p) => Math.max(n, p.number), 0) + 1,
+        state: 'open',
+        title: body.title,
+        body: body.body,
+        head: { ref: body.head, sha: '', repo: { full_name: repository } },
+        base: { ref: body.base, repo: { full_name: repository } },
+      };
+      state.pulls.push(pull);
+      return send(res, 201, pullJson(pull));
+    }
+    m = /^\/pulls\/(\d+)$/.exec(path);
+    if (m && req.method === 'GET') {
+      const pull = state.pulls.find((p) => p.number === Number(m![1]));
+      return pull ? send(res, 200, pullJson(pull)) : send(res, 404, { message: 'Not Found' });
+    }
+    return send(res, 404, { message: 'Not Found' });
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => send(res, 500, { message: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}

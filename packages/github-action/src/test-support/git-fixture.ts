@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll } from 'vitest';
+
+/** The identity of the people who push in the fixtures. */
+export const DEV = { name: 'Dev Person', email: 'dev@example.com' };
+
+/** A commit as `git log` tells it. */
+export interface LoggedCommit {
+  sha: string;
+  parents: string[];
+  authorName: string;
+  authorEmail: string;
+  message: string;
+  files: string[];
+}
+
+/** A repository with a bare `origin`, a clone people push from, and the runner's workspace clone. */
+export interface GitFixture {
+  root: string;
+  origin: string;
+  /** The clone a person works in (pushes "concurrent" commits). */
+  person: string;
+  /** The clone the Action runs in (`GITHUB_WORKSPACE`). */
+  workspace: string;
+  git(cwd: string, ...args: string[]): string;
+  /** The tip of a branch in origin. */
+  tip(branch: string): string;
+  /** Commits of `branch` in origin, newest first. */
+  log(branch: string, count?: number): LoggedCommit[];
+  /** A person commits `files` on `branch` (created from `from` when new) and pushes it. */
+  push(branch: string, files: Record<string, string>, message: string, from?: string): string;
+  /** Clones origin into the workspace at `branch` (removing the previous one). */
+  checkout(branch: string): void;
+  /** Whether `ancestor` is an ancestor of `commit` in origin. */
+  isAncestor(ancestor: string, commit: string): boolean;
+}
+
+function write(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/** Creates the fixture with `files` committed on `main`; removed after the file's tests. */
+export function createGitFixture(files: Record<string, string>): GitFixture {
+  const root = mkdtempSync(join(tmpdir(), 'transloom-action-git-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const env = {
+    ...process.env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    HOME: root,
+    GIT_AUTHOR_NAME: DEV.name,
+    GIT_AUTHOR_EMAIL: DEV.email,
+    GIT_COMMITTER_NAME: DEV.name,
+    GIT_COMMITTER_EMAIL: DEV.email,
+  };
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', args, {
+      cwd,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
+  const origin = join(root, 'origin.git');
+  const person = join(root, 'person');
+  const workspace = join(root, 'workspace');
+  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', origin);
+  git(root, 'clone', '--quiet', origin, person);
+  git(person, 'checkout', '--quiet', '-b', 'main');
+  write(person, files);
+  git(person, 'add', '--all');
+  git(person, 'commit', '--quiet', '-m', 'Initial project');
+  git(person, 'push', '--quiet', 'origin', 'main');
+  const fixture: GitFixture = {
+    root,
+    origin,
+    person,
+    workspace,
+    git,
+    tip: (branch) => git(origin, 'rev-parse', `refs/heads/${branch}`),
+    log(branch, count = 20) {
+      const out = git(
+        origin,
+        'log',
+        `-${count}`,
+        '--format=%x01%H%x00%P%x00%an%x00%ae%x00%B%x00',
+        '--name-only',
+        `refs/heads/${branch}`,
+      );
+      return out
+        .split('\x01')
+        .filter(Boolean)
+        .map((entry) => {
+          const [sha, parents, authorName, authorEmail, message, names] = entry.split('\0');
+          return {
+            sha: sha!,
+            parents: parents!.split(' ').filter(Boolean),
+            authorName: authorName!,
+            authorEmail: authorEmail!,
+            message: message!.trim(),
+            files: (names ?? '').split('\n').filter(Boolean).sort(),
+          };
+        });
+    },
+    push(branch, changes, message, from = 'main') {
+      git(person, 'fetch', '--quiet', 'origin');
+      const exists = git(origin, 'branch', '--list', branch) !== '';
+      git(person, 'checkout', '--quiet', '-B', branch, `origin/${exists ? branch : from}`);
+      write(person, changes);
+      git(person, 'add', '--all');
+      git(person, 'commit', '--quiet', '-m', message);
+      git(person, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
+      return git(person, 'rev-parse', 'HEAD');
+    },
+    checkout(branch) {
+      rmSync(workspace, { recursive: true, force: true });
+      git(root, 'clone', '--quiet', '--branch', branch, origin, workspace);
+    },
+    isAncestor(ancestor, commit) {
+      try {
+        git(origin, 'merge-base', '--is-ancestor', ancestor, commit);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+  return fixture;
+}
