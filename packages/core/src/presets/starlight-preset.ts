@@ -16,6 +16,7 @@ const policy: DocsPolicy = {
     'sidebar.badge',
     'sidebar.badge.text',
     'banner.content',
+    'head.*.content?tag=title',
     'prev',
     'prev.label',
     'next',

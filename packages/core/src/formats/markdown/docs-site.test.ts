@@ -169,6 +169,19 @@ describe('Markdown for docs sites', () => {
     );
   });
 
+  it('translates a front-matter key only where its map matches a condition', () => {
+    const content =
+      '---\nhead:\n  - tag: title\n    content: Page title\n  - tag: script\n    content: run()\n---\n';
+    const doc = loadDocument({
+      path: 'a.md',
+      content,
+      options: { frontMatter: ['head.*.content?tag=title'] },
+    });
+    expect(doc.units.map((u) => [u.id, u.segment])).toEqual([
+      ['frontmatter:head.0.content', 'Page title'],
+    ]);
+  });
+
   it('reports front matter that is not YAML with its line and column', () => {
     const content = '---\ntitle: Fine\ndescription: [unclosed\n---\n\nText.\n';
     let error: unknown;

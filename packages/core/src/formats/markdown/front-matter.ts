@@ -20,10 +20,35 @@ export interface FrontMatterUnit extends AdapterUnit {
   tail: string;
 }
 
-// `hero.actions.*.text`: dot-separated keys, `*` for any key or index.
-function matches(path: readonly string[], patterns: readonly string[][]): boolean {
+interface KeyPattern {
+  parts: string[];
+  /** `?tag=title`: the value's own map must hold this key with this value. */
+  where?: [string, string];
+}
+
+// `hero.actions.*.text`: dot-separated keys, `*` for any key or index; `head.*.content?tag=title`
+// only where the map holding `content` has `tag: title`.
+function keyPattern(key: string): KeyPattern {
+  const [path, condition] = key.split('?') as [string, string | undefined];
+  const equals = condition?.indexOf('=') ?? -1;
+  return {
+    parts: path.split('.'),
+    ...(condition && equals > 0
+      ? { where: [condition.slice(0, equals), condition.slice(equals + 1)] as [string, string] }
+      : {}),
+  };
+}
+
+function matches(
+  path: readonly string[],
+  patterns: readonly KeyPattern[],
+  parent: ReadonlyMap<string, unknown>,
+): boolean {
   return patterns.some(
-    (p) => p.length === path.length && p.every((part, i) => part === '*' || part === path[i]),
+    (p) =>
+      p.parts.length === path.length &&
+      p.parts.every((part, i) => part === '*' || part === path[i]) &&
+      (!p.where || parent.get(p.where[0]) === p.where[1]),
   );
 }
 
@@ -51,23 +76,28 @@ export function frontMatterUnits(
       })),
     );
   }
-  const patterns = keys.map((k) => k.split('.'));
+  const patterns = keys.map(keyPattern);
   const units: FrontMatterUnit[] = [];
-  const visit = (node: Node | null, path: string[]) => {
+  const none = new Map<string, unknown>();
+  const visit = (node: Node | null, path: string[], parent: ReadonlyMap<string, unknown>) => {
     if (isMap(node)) {
+      const scalars = new Map<string, unknown>();
+      for (const pair of node.items)
+        if (isScalar(pair.key) && isScalar(pair.value))
+          scalars.set(String(pair.key.value), pair.value.value);
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-        if (key !== undefined) visit(pair.value as Node | null, [...path, key]);
+        if (key !== undefined) visit(pair.value as Node | null, [...path, key], scalars);
       }
     } else if (isSeq(node)) {
       for (const [i, item] of node.items.entries())
-        visit(item as Node | null, [...path, String(i)]);
+        visit(item as Node | null, [...path, String(i)], none);
     } else if (
       isScalar(node) &&
       typeof node.value === 'string' &&
       node.value.trim() !== '' &&
       node.range &&
-      matches(path, patterns)
+      matches(path, patterns, parent)
     ) {
       const [start, valueEnd] = node.range;
       const raw = content.slice(start, valueEnd);
@@ -93,7 +123,7 @@ export function frontMatterUnits(
       });
     }
   };
-  visit(document.contents as Node | null, []);
+  visit(document.contents as Node | null, [], none);
   return units;
 }
 
