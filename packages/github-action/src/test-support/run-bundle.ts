@@ -50,7 +50,7 @@ export interface RunBundleOptions {
   entry?: string;
 }
 
-const unescape = (text: string) =>
+const unescapeCommand = (text: string) =>
   text
     .replace(/%0D/g, '\r')
     .replace(/%0A/g, '\n')
@@ -73,7 +73,8 @@ export function inputEnv(inputs: Record<string, string>, token: string): Record<
   };
   const env: Record<string, string> = {};
   for (const [name, spec] of Object.entries(action.inputs)) {
-    const value = inputs[name] ?? String(spec.default ?? '').replace('${{ github.token }}', token);
+    const value =
+      inputs[name] ?? String(spec.default ?? '').replace(/\$\{\{ github\.token \}\}/, token);
     env[`INPUT_${name.toUpperCase()}`] = value;
   }
   for (const name of Object.keys(inputs))
@@ -142,7 +143,7 @@ export function runBundle(options: RunBundleOptions): Promise<ActionRun> {
             .filter(Boolean)
             .map((p) => {
               const i = p.indexOf('=');
-              return [p.slice(0, i), unescape(p.slice(i + 1))];
+              return [p.slice(0, i), unescapeCommand(p.slice(i + 1))];
             }),
         );
         annotations.push({
@@ -150,7 +151,7 @@ export function runBundle(options: RunBundleOptions): Promise<ActionRun> {
           title: props.title,
           file: props.file,
           line: props.line ? Number(props.line) : undefined,
-          message: unescape(m[3]!),
+          message: unescapeCommand(m[3]!),
         });
       }
       let report = '';

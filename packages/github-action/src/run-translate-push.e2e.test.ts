@@ -1,0 +1,152 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMIT_TRAILER } from './commit-trailer.js';
+import { createGitFixture, DEV } from './test-support/git-fixture.js';
+import { runBundle } from './test-support/run-bundle.js';
+import {
+  API_KEY,
+  projectFiles,
+  pushEvent,
+  startGitHub,
+  startService,
+} from './test-support/scenario.js';
+
+const service = await startService();
+const github = await startGitHub();
+
+function translatePush(fixture: ReturnType<typeof createGitFixture>, name: string) {
+  fixture.checkout('main');
+  const sha = fixture.tip('main');
+  const head = fixture.log('main', 1)[0]!;
+  return runBundle({
+    workspace: fixture.workspace,
+    dir: join(fixture.root, name),
+    event: pushEvent('main', sha, { message: head.message, email: head.authorEmail }),
+    ref: 'refs/heads/main',
+    sha,
+    apiUrl: github.url,
+    inputs: {
+      mode: 'translate',
+      'working-directory': 'app',
+      'api-url': service.url,
+      'api-key': API_KEY,
+    },
+  });
+}
+
+describe('translate mode on push', () => {
+  it('commits to transloom/main and opens one pull request; the next push moves the branch forward, never by force', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const first = await translatePush(fixture, 'run1');
+    expect(first.code).toBe(0);
+    const main1 = fixture.tip('main');
+    const [commit] = fixture.log('transloom/main', 1);
+    expect(commit!.parents).toEqual([main1]);
+    expect(commit!.files).toEqual([
+      'app/locales/de/common.json',
+      'app/locales/pl/common.json',
+      'app/transloom.lock',
+    ]);
+    const opened = github.pulls.filter((p) => p.head.ref === 'transloom/main');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ base: { ref: 'main' }, title: 'Translations for main' });
+    expect(first.outputs).toMatchObject({
+      changed: 'true',
+      'commit-sha': commit!.sha,
+      'pull-request-number': String(opened[0]!.number),
+    });
+    expect(fixture.tip('main')).toBe(main1);
+
+    // A person adds a string on main; the bot's pull request is not merged yet.
+    fixture.push(
+      'main',
+      projectFiles({ greeting: 'Hello {{name}}', farewell: 'Goodbye', thanks: 'Thanks' }),
+      'Add thanks',
+    );
+    const second = await translatePush(fixture, 'run2');
+    expect(second.code).toBe(0);
+    const [next, merge] = fixture.log('transloom/main', 2);
+    expect(fixture.isAncestor(commit!.sha, next!.sha)).toBe(true);
+    expect(merge!.parents).toEqual([commit!.sha, fixture.tip('main')]);
+    expect(next!.parents).toEqual([merge!.sha]);
+    expect(next!.files).toEqual([
+      'app/locales/de/common.json',
+      'app/locales/pl/common.json',
+      'app/transloom.lock',
+    ]);
+    expect(github.pulls.filter((p) => p.head.ref === 'transloom/main')).toHaveLength(1);
+    expect(second.outputs['pull-request-number']).toBe(String(opened[0]!.number));
+    expect(second.summary).toContain('Merged main into transloom/main first');
+    expect(
+      github.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/pulls')),
+    ).toHaveLength(1);
+
+    // Once the pull request is merged, the next run starts the branch from main again.
+    fixture.git(fixture.person, 'fetch', '--quiet', 'origin');
+    fixture.git(fixture.person, 'checkout', '--quiet', 'main');
+    fixture.git(fixture.person, 'reset', '--quiet', '--hard', 'origin/main');
+    fixture.git(
+      fixture.person,
+      'merge',
+      '--quiet',
+      '--no-ff',
+      '-m',
+      'Merge translations',
+      'origin/transloom/main',
+    );
+    fixture.git(fixture.person, 'push', '--quiet', 'origin', 'main');
+    const third = await translatePush(fixture, 'run3');
+    expect(third.code).toBe(0);
+    expect(third.outputs.changed).toBe('false');
+    expect(fixture.tip('transloom/main')).toBe(next!.sha);
+  });
+
+  it('does nothing on its own branch, and on a push of its own commit', async () => {
+    const fixture = createGitFixture(projectFiles());
+    fixture.push('transloom/main', { 'README.md': 'bot\n' }, 'Bot work');
+    fixture.checkout('transloom/main');
+    const sha = fixture.tip('transloom/main');
+    const run = await runBundle({
+      workspace: fixture.workspace,
+      dir: join(fixture.root, 'run'),
+      event: pushEvent('transloom/main', sha, { message: 'Bot work', email: DEV.email }),
+      ref: 'refs/heads/transloom/main',
+      sha,
+      inputs: {
+        mode: 'translate',
+        'working-directory': 'app',
+        'api-url': service.url,
+        'api-key': API_KEY,
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain('a branch the Action writes: nothing to do');
+    expect(fixture.tip('transloom/main')).toBe(sha);
+
+    // A push whose head commit is the Action's (trailer and bot author): nothing either.
+    fixture.checkout('main');
+    const main = fixture.tip('main');
+    const own = await runBundle({
+      workspace: fixture.workspace,
+      dir: join(fixture.root, 'run-own'),
+      event: pushEvent('main', main, {
+        message: `Translate with Transloom\n\n${COMMIT_TRAILER}\n`,
+        email: '41898282+github-actions[bot]@users.noreply.github.com',
+      }),
+      ref: 'refs/heads/main',
+      sha: main,
+      inputs: {
+        mode: 'translate',
+        'working-directory': 'app',
+        'api-url': service.url,
+        'api-key': API_KEY,
+      },
+    });
+    expect(own.code).toBe(0);
+    expect(own.summary).toContain("started by the Action's own commit: nothing to do");
+    expect(fixture.git(fixture.origin, 'branch', '--list', 'transloom/main')).toContain(
+      'transloom/main',
+    );
+    expect(fixture.tip('transloom/main')).toBe(sha);
+  });
+});
