@@ -1,0 +1,266 @@
+#!/usr/bin/env node
+// The Vite plugin on the example app (examples/vite-react) with catalogs of 20 000 units in 5
+// target locales, all up to date, against the built-in local service. It prints:
+// - `vite` dev server ready time (spawn to the "ready in" line) with the plugin against the
+//   same app without it, median of 5 alternating runs (target <= 1.05x);
+// - a saved source string to its new translated text in a real browser (headless Chromium),
+//   p50 and p95 of 10 saves (target p50 < 1 s);
+// - `vite build` with the plugin in frozen mode (CI set) against the build without it, medians
+//   of 3 alternating runs, beside the no-op `transloom translate` (target: added time <= it).
+// Run with `pnpm bench:vite` (after `pnpm build`); `--units N`, `--runs N` and `--saves N`
+// change the workload. Needs Debian's chromium (`apt-get install chromium`).
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { measureNode, median } from './lib/measure-process.mjs';
+
+const { values } = parseArgs({
+  options: {
+    units: { type: 'string', default: '20000' },
+    runs: { type: 'string', default: '5' },
+    saves: { type: 'string', default: '10' },
+  },
+});
+const UNITS = Number(values.units);
+const RUNS = Number(values.runs);
+const SAVES = Number(values.saves);
+const LOCALES = ['de', 'fr', 'ja', 'pl', 'es'];
+const NAMESPACES = 20;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const example = join(root, 'examples/vite-react');
+// Inside the example, so the app's imports resolve to the example's dependencies.
+const app = join(example, '.bench/app');
+const VITE = join(
+  createRequire(join(example, 'package.json')).resolve('vite/package.json'),
+  '../bin/vite.js',
+);
+const { chromium } = createRequire(join(root, 'packages/vite-plugin/package.json'))(
+  'playwright-core',
+);
+const CLI = join(root, 'packages/cli/dist/bin.js');
+// Neither a key nor CI from the caller: the built-in service, and frozen only where asked.
+const { TRANSLOOM_API_KEY: _k, TRANSLOOM_API_URL: _u, CI: _ci, ...ENV } = process.env;
+
+const I18N = `import { hotReloadI18next } from '@transloom/vite-plugin/client';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+// The app's own glob of its catalogs: it runs with the plugin and without it.
+const resources = {};
+for (const [path, catalog] of Object.entries(import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }))) {
+  const [, locale, ns] = /locales\\/([^/]+)\\/([^/]+)\\.json$/.exec(path);
+  (resources[locale] ??= {})[ns] = catalog;
+}
+await i18next.use(initReactI18next).init({ resources, lng: 'de', fallbackLng: 'en', defaultNS: 'ns0' });
+hotReloadI18next(i18next);
+`;
+const APP = `import { useTranslation } from 'react-i18next';
+export function App() {
+  const { t } = useTranslation();
+  return <main><p id="probe">{t('k0')}</p><p>{t('k1', { ns: 'ns1' })}</p></main>;
+}
+`;
+const MAIN = `import { createRoot } from 'react-dom/client';
+import './i18n.js';
+import { App } from './App.jsx';
+createRoot(document.getElementById('root')).render(<App />);
+window.rendered = true;
+`;
+const viteConfig = (withPlugin) => `import react from '@vitejs/plugin-react';
+${withPlugin ? "import transloom from '@transloom/vite-plugin';\n" : ''}export default {
+  cacheDir: 'node_modules/.vite-${withPlugin ? 'with' : 'without'}',
+  logLevel: 'info',
+  plugins: [react()${withPlugin ? ', transloom()' : ''}],
+};
+`;
+
+function words(i) {
+  const pool = ['cart', 'order', 'ship', 'price', 'account', 'review', 'label', 'total', 'item'];
+  return `${pool[i % pool.length]} ${pool[(i * 7) % pool.length]} number ${i} for {{name}}`;
+}
+
+async function makeApp() {
+  await rm(join(example, '.bench'), { recursive: true, force: true });
+  await mkdir(join(app, 'src'), { recursive: true });
+  await cp(join(example, 'index.html'), join(app, 'index.html'));
+  const perNamespace = Math.ceil(UNITS / NAMESPACES);
+  for (let n = 0; n < NAMESPACES; n++) {
+    const catalog = {};
+    for (let i = 0; i < perNamespace; i++) catalog[`k${i}`] = words(n * perNamespace + i);
+    await mkdir(join(app, 'locales/en'), { recursive: true });
+    await writeFile(join(app, `locales/en/ns${n}.json`), `${JSON.stringify(catalog, null, 2)}\n`);
+  }
+  const files = {
+    'package.json': '{ "name": "bench-app", "private": true, "type": "module" }\n',
+    'transloom.config.json': `${JSON.stringify({ sourceLocale: 'en', targetLocales: LOCALES, files: [{ source: 'locales/{locale}/*.json' }] })}\n`,
+    'src/i18n.js': I18N,
+    'src/App.jsx': APP,
+    'src/main.jsx': MAIN,
+    'vite.with.config.mjs': viteConfig(true),
+    'vite.without.config.mjs': viteConfig(false),
+  };
+  for (const [path, text] of Object.entries(files)) await writeFile(join(app, path), text);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `vite` with a config; resolves at its ready line with the time it took and the child. */
+async function startDev(config) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [VITE, '--config', config, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    { cwd: app, env: { ...ENV, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  process.on('exit', () => child.kill('SIGKILL'));
+  let output = '';
+  const ms = await new Promise((resolve, reject) => {
+    const seen = (d) => {
+      output += d;
+      if (/ready in/.test(output)) resolve(performance.now() - started);
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.once('exit', (code) => reject(new Error(`vite exited with ${code}:\n${output}`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('close', resolve);
+      child.kill('SIGTERM');
+    });
+  return { ms, child, port, stop, output: () => output };
+}
+
+async function until(check, what, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const seconds = (ms) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
+const ratio = (a, b) => `${(a / b).toFixed(3)}x`;
+
+await makeApp();
+const translate = await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV });
+if (translate.code !== 0) throw new Error(`transloom translate failed:\n${translate.stderr}`);
+console.log(
+  `corpus                ${UNITS} units in ${NAMESPACES} catalogs, ${LOCALES.length} locales, translated in ${seconds(translate.ms)}`,
+);
+
+// Dev server ready time, alternating so both variants see the same machine.
+const readyWith = [];
+const readyWithout = [];
+for (let i = 0; i < RUNS + 1; i++) {
+  for (const [config, list] of [
+    ['vite.without.config.mjs', readyWithout],
+    ['vite.with.config.mjs', readyWith],
+  ]) {
+    const dev = await startDev(config);
+    if (i > 0) list.push(dev.ms); // the first round warms the file cache
+    if (config.includes('.with.'))
+      await until(() => /transloom .*up to date/.test(dev.output()), 'the no-op run');
+    await dev.stop();
+  }
+}
+const withMs = median(readyWith);
+const withoutMs = median(readyWithout);
+console.log(
+  `dev ready (median)    ${seconds(withMs)} with the plugin, ${seconds(withoutMs)} without: ${ratio(withMs, withoutMs)} (target <= 1.05x)`,
+);
+
+// A saved source string to its translation on the page.
+const dev = await startDev('vite.with.config.mjs');
+await until(() => /transloom .*up to date/.test(dev.output()), 'the no-op run');
+const profile = await mkdtemp(join(tmpdir(), 'transloom-bench-chromium-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const page = await browser.newPage();
+await page.goto(`http://127.0.0.1:${dev.port}/`);
+await page.waitForFunction(() => window.rendered === true, undefined, { timeout: 120_000 });
+await page.evaluate(() => {
+  window.samePage = true;
+});
+const source = join(app, 'locales/en/ns0.json');
+const original = JSON.parse(await readFile(source, 'utf8'));
+const latencies = [];
+for (let i = 0; i < SAVES; i++) {
+  // `Edited N` pseudo-localized: every letter accented, the number kept.
+  const expected = `Éðíţéð ${i}`;
+  const started = performance.now();
+  await writeFile(source, `${JSON.stringify({ ...original, k0: `Edited ${i}` }, null, 2)}\n`);
+  await page.waitForFunction(
+    (text) => document.querySelector('#probe')?.textContent.includes(text),
+    expected,
+    { timeout: 30_000, polling: 5 },
+  );
+  latencies.push(performance.now() - started);
+  await new Promise((r) => setTimeout(r, 200));
+}
+const reloaded = !(await page.evaluate(() => window.samePage === true));
+await browser.close();
+await rm(profile, { recursive: true, force: true });
+await dev.stop();
+await writeFile(source, `${JSON.stringify(original, null, 2)}\n`);
+const sorted = [...latencies].sort((a, b) => a - b);
+const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+console.log(
+  `save to page          p50 ${seconds(median(latencies))}, p95 ${seconds(p95)} over ${SAVES} saves (target p50 < 1 s)${reloaded ? '; THE PAGE RELOADED' : ', no reload'}`,
+);
+// Put the catalogs back as they were translated before the builds.
+const restore = await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV });
+if (restore.code !== 0) throw new Error(`transloom translate failed:\n${restore.stderr}`);
+
+// `vite build`: frozen with the plugin against no plugin, and the no-op CLI run for scale.
+const buildWith = [];
+const buildWithout = [];
+const noop = [];
+for (let i = 0; i < 3; i++) {
+  for (const [config, list, env] of [
+    ['vite.without.config.mjs', buildWithout, {}],
+    ['vite.with.config.mjs', buildWith, { CI: '1' }],
+  ]) {
+    const run = await measureNode([VITE, 'build', '--config', config, '--logLevel', 'warn'], {
+      cwd: app,
+      env: { ...ENV, ...env },
+    });
+    if (run.code !== 0) throw new Error(`vite build failed:\n${run.stdout}${run.stderr}`);
+    list.push(run.ms);
+  }
+  const run = await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV });
+  noop.push(run.ms);
+}
+const added = median(buildWith) - median(buildWithout);
+console.log(
+  `vite build (median)   ${seconds(median(buildWith))} frozen with the plugin, ${seconds(median(buildWithout))} without: +${seconds(added)} against the no-op transloom translate, ${seconds(median(noop))} (target: added <= it)`,
+);
+await rm(join(example, '.bench'), { recursive: true, force: true });
