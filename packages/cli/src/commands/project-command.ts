@@ -123,17 +123,19 @@ export async function projectCommand(
       ...(io.signal ? { signal: io.signal } : {}),
     };
     report =
-      mode !== 'translate'
-        ? await project.check(call)
-        : dryRun
-          ? await project.plan(call)
-          : await project.translate({
-              ...call,
-              frozen: Boolean(flags.frozen),
-              force: Boolean(flags.force),
-              overwriteEdits: Boolean(flags['overwrite-edits']),
-              wait: !flags['no-wait'],
-            });
+      mode === 'status'
+        ? await project.status(call)
+        : mode === 'check'
+          ? await project.check(call)
+          : dryRun
+            ? await project.plan(call)
+            : await project.translate({
+                ...call,
+                frozen: Boolean(flags.frozen),
+                force: Boolean(flags.force),
+                overwriteEdits: Boolean(flags['overwrite-edits']),
+                wait: !flags['no-wait'],
+              });
   } finally {
     progress.stop();
     await project.close();

@@ -140,7 +140,7 @@ export async function detectLayout(root: string): Promise<DetectedLayout | undef
     };
   }
   const symfony = (await entries(join(root, 'translations')))
-    .map((e) => /^([\w-]+)\.([A-Za-z_-]+)\.(xlf|xliff)$/.exec(e.name))
+    .map((e) => /^([\w+-]+)\.([A-Za-z_-]+)\.(xlf|xliff)$/.exec(e.name))
     .filter((m): m is RegExpExecArray => m !== null && LOCALE.test(m[2]!));
   if (symfony.length > 0) {
     const { sourceLocale, targetLocales } = split([...new Set(symfony.map((m) => m[2]!))]);

@@ -80,6 +80,8 @@ export interface PlanOptions {
   settings: ReadonlyMap<string, LocaleSettings>;
   /** Plan every unit for translation again (people's text excepted). */
   force?: boolean;
+  /** Parse every file, even one the lock says is up to date (to report every file's warnings). */
+  parseAll?: boolean;
   /** Treat people's text like any other (translate it again when needed). */
   overwriteEdits?: boolean;
 }
@@ -370,6 +372,7 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
         const locked = lock.files.get(file.source);
         const fast =
           !options.force &&
+          !options.parseAll &&
           !options.overwriteEdits &&
           locked?.source === plan.sourceHash &&
           !locked.hasStaleEdits() &&

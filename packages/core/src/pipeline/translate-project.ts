@@ -48,6 +48,8 @@ export interface TranslateProjectOptions {
   locales?: readonly string[];
   /** Only these source files (relative to the root or absolute); others keep their lock lines. */
   files?: readonly string[];
+  /** Parse every file, even those the lock says are up to date, to report every warning. */
+  parseAll?: boolean;
   /** Stop before billing more characters than this in this run (over the configuration's). */
   maxCharacters?: number;
   /** Translate every unit again (people's text and the translation memory aside). */
@@ -113,6 +115,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     settings,
     force: options.force ?? false,
     overwriteEdits: options.overwriteEdits ?? false,
+    parseAll: options.parseAll ?? false,
   });
   const memory = options.memory ?? defaultTranslationMemory(config);
   const report: RunReport = {
@@ -188,6 +191,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const works: TargetWork[] = [];
   for (const plan of plans) {
     if (plan.error) report.diagnostics.push(...plan.error);
+    if (plan.doc) report.diagnostics.push(...plan.doc.warnings);
     if (plan.upToDate) {
       report.files.upToDate++;
       const units = plan.upToDate.unitCount();

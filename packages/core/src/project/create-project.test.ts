@@ -154,6 +154,38 @@ describe('createProject', async () => {
     await engine.close();
   });
 
+  it("reports a file's warnings in status even when the lock says the file is up to date", async () => {
+    const xliff = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" datatype="plaintext" original="app">
+    <body>
+      <trans-unit id="hello"><source>Hello</source></trans-unit>
+      <bin-unit id="logo" mime-type="image/png"><bin-source><external-file href="logo.png"/></bin-source></bin-unit>
+    </body>
+  </file>
+</xliff>
+`;
+    const project = await testProject({
+      'transloom.config.json': JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [{ source: 'messages.xlf', target: 'messages.{locale}.xlf' }],
+      }),
+      'messages.xlf': xliff,
+    });
+    const engine = await createProject({ cwd: project.root, service });
+    const first = await engine.translate();
+    expect(first.diagnostics.map((d) => d.rule)).toContain('xliff-bin-unit-skipped');
+    // Up to date: a check reads only the lock and hashes; status parses to say what it skips.
+    expect((await engine.check()).diagnostics).toEqual([]);
+    const status = await engine.status();
+    expect(status.diagnostics).toMatchObject([
+      { file: 'messages.xlf', line: 6, rule: 'xliff-bin-unit-skipped', severity: 'warning' },
+    ]);
+    expect(status.locales.de!.unchanged).toBe(1);
+    await engine.close();
+  });
+
   it('stops before sending when the call is aborted', async () => {
     const project = await testProject({
       'transloom.config.json': CONFIG,

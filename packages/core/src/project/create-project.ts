@@ -113,7 +113,11 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
       await lock.release();
     }
   };
-  const run = async (mode: RunReport['mode'], call: TranslateOptions): Promise<RunReport> => {
+  const run = async (
+    mode: RunReport['mode'],
+    call: TranslateOptions,
+    parseAll = false,
+  ): Promise<RunReport> => {
     const { translateProject } = await import('../pipeline/translate-project.js');
     const job = async () =>
       translateProject({
@@ -124,6 +128,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         ...(call.locales ? { locales: call.locales } : {}),
         ...(call.files ? { files: call.files } : {}),
         ...(call.maxCharacters !== undefined ? { maxCharacters: call.maxCharacters } : {}),
+        ...(parseAll ? { parseAll } : {}),
         force: call.force ?? false,
         overwriteEdits: call.overwriteEdits ?? false,
         ...(call.signal ? { signal: call.signal } : {}),
@@ -144,6 +149,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
     translate: (call = {}) =>
       enqueue(call.signal, () => run(call.frozen ? 'frozen' : 'translate', call)),
     check: (call = {}) => enqueue(call.signal, () => run('check', call)),
+    status: (call = {}) => enqueue(call.signal, () => run('check', call, true)),
     glossary: {
       validate: (call = {}) =>
         enqueue(call.signal, async () =>

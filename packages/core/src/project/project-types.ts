@@ -151,6 +151,11 @@ export interface Project {
   translate(options?: TranslateOptions): Promise<RunReport>;
   /** Sends, writes and reads from the memory nothing; lists what is missing or stale. */
   check(options?: RunOptions): Promise<RunReport>;
+  /**
+   * Like `check`, but every file is parsed, even one the lock says is up to date, so the
+   * report holds every file's warnings (units a format cannot translate, say).
+   */
+  status(options?: RunOptions): Promise<RunReport>;
   /** The project glossary: check its files, send changed dictionaries, write the service's back. */
   readonly glossary: {
     validate(options?: { signal?: AbortSignal }): Promise<GlossaryValidation>;
