@@ -169,6 +169,21 @@ describe('Markdown for docs sites', () => {
     );
   });
 
+  it('keeps JSX elements written on lines of their own apart, each with its text', () => {
+    const content =
+      '<Tabs>\n  <TabItem label="Package manager">Install it.</TabItem>\n  <TabItem label="Source" value="src">Build *it*.</TabItem>\n</Tabs>\n';
+    const { doc, out } = translate('a.mdx', content);
+    expect(doc.units.map((u) => u.segment)).toEqual([
+      'Package manager',
+      'Install it.',
+      'Source',
+      'Build <g id="1">it</g>.',
+    ]);
+    expect(out).toBe(
+      '<Tabs>\n  <TabItem label="PACKAGE MANAGER">INSTALL IT.</TabItem>\n  <TabItem label="SOURCE" value="src">BUILD *IT*.</TabItem>\n</Tabs>\n',
+    );
+  });
+
   it('translates a front-matter key only where its map matches a condition', () => {
     const content =
       '---\nhead:\n  - tag: title\n    content: Page title\n  - tag: script\n    content: run()\n---\n';

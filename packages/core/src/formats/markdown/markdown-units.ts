@@ -350,6 +350,36 @@ export function extractMarkdownUnits(
           }
           return;
         }
+        // JSX elements on lines of their own (`<TabItem label="a">Text</TabItem>` twice): one
+        // unit each, so each keeps its text and its line.
+        const elements = node.children.filter((c) => c.type === 'mdxJsxTextElement');
+        if (
+          elements.length > 1 &&
+          node.children.every(
+            (c) => c.type === 'mdxJsxTextElement' || (c.type === 'text' && c.value.trim() === ''),
+          )
+        ) {
+          for (const [i, element] of elements.entries()) {
+            const nested: NestedText[] = [];
+            jsxAttributes(element.attributes as never, {
+              text,
+              mdx: true,
+              builder: new SegmentBuilder(text),
+              attributes: settings.attributes,
+              nested,
+              map,
+            });
+            for (const n of nested) nestedUnit(n, `${path}/jsx[${i}]`);
+            phrasing(
+              element,
+              element.children,
+              `${path}/jsx[${i}]`,
+              { mdx: true, table: false, blockStart: false },
+              map,
+            );
+          }
+          return;
+        }
         phrasing(
           node,
           node.children,
