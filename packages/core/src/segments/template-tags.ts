@@ -109,23 +109,11 @@ function balancedEnd(text: string, from: number): number {
   return -1;
 }
 
-/**
- * The template tags of `text[start, end)` in the given syntaxes, in order. A tag runs from its
- * opener to the first closer (`}}`, `%}`, `#}`, `%>`; balanced braces for `${…}`); an opener
- * without a closer is reported with `closed: false` and ends at `end`.
- */
-export function findTemplateTags(
-  text: string,
-  syntaxes: readonly TemplateSyntax[],
-  start = 0,
-  end = text.length,
-): TemplateTag[] {
+// The tags of `slice`, at offsets of `slice`. Strict: only closed tags whose body holds no
+// second opener of their kind (`{{ a {{b}}` is text, then a tag), for masking a whole file.
+function scan(slice: string, syntaxes: readonly TemplateSyntax[], strict: boolean): TemplateTag[] {
   const tags: TemplateTag[] = [];
-  if (syntaxes.length === 0) return tags;
-  // Scanning a slice keeps the search inside the range: a text node of a large page must not
-  // cost a scan to the next tag of the whole file.
-  const slice = start === 0 && end === text.length ? text : text.slice(start, end);
-  if (!slice.includes('{') && !slice.includes('<%')) return tags;
+  if (syntaxes.length === 0 || (!slice.includes('{') && !slice.includes('<%'))) return tags;
   const { pattern, openers } = scannerFor(syntaxes);
   pattern.lastIndex = 0;
   for (let match = pattern.exec(slice); match; match = pattern.exec(slice)) {
@@ -137,11 +125,19 @@ export function findTemplateTags(
     else {
       const at = slice.indexOf(opener.closer, bodyStart);
       close = at === -1 ? -1 : at + opener.closer.length;
+      if (strict && at !== -1) {
+        const again = slice.indexOf(match[0], bodyStart);
+        if (again !== -1 && again < at) close = -1;
+      }
+    }
+    if (strict && close === -1) {
+      pattern.lastIndex = bodyStart;
+      continue;
     }
     const tagEnd = close === -1 ? slice.length : close;
     tags.push({
-      start: start + match.index,
-      end: start + tagEnd,
+      start: match.index,
+      end: tagEnd,
       control: opener.control(slice.slice(bodyStart, Math.min(bodyStart + 8, tagEnd))),
       closed: close !== -1,
       closer: opener.closer,
@@ -150,6 +146,50 @@ export function findTemplateTags(
     pattern.lastIndex = tagEnd;
   }
   return tags;
+}
+
+/**
+ * The template tags of `text[start, end)` in the given syntaxes, in order. A tag runs from its
+ * opener to the first closer (`}}`, `%}`, `#}`, `%>`; balanced braces for `${…}`); an opener
+ * without a closer is reported with `closed: false` and ends at `end`.
+ */
+export function findTemplateTags(
+  text: string,
+  syntaxes: readonly TemplateSyntax[],
+  start = 0,
+  end = text.length,
+): TemplateTag[] {
+  // Scanning a slice keeps the search inside the range: a text node of a large page must not
+  // cost a scan to the next tag of the whole file.
+  const slice = start === 0 && end === text.length ? text : text.slice(start, end);
+  const tags = scan(slice, syntaxes, false);
+  if (start !== 0) {
+    for (const tag of tags) {
+      tag.start += start;
+      tag.end += start;
+    }
+  }
+  return tags;
+}
+
+/**
+ * `text` with every closed template tag turned into spaces (line breaks kept, so offsets,
+ * lines and columns stay), for a parser that must not read markup inside template code
+ * (`<% if (a <b) { %>`) nor move a loop tag out of a table; undefined when there is none.
+ */
+export function maskTemplateTags(
+  text: string,
+  syntaxes: readonly TemplateSyntax[],
+): string | undefined {
+  const tags = scan(text, syntaxes, true);
+  if (tags.length === 0) return undefined;
+  let out = '';
+  let last = 0;
+  for (const tag of tags) {
+    out += text.slice(last, tag.start) + text.slice(tag.start, tag.end).replace(/[^\r\n]/g, ' ');
+    last = tag.end;
+  }
+  return out + text.slice(last);
 }
 
 /** Whether `text` has anything but whitespace (no-break spaces too) outside template tags. */

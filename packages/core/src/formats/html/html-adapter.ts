@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
-import type { TemplateSyntax } from '../../segments/template-tags.js';
+import { maskTemplateTags, type TemplateSyntax } from '../../segments/template-tags.js';
 import type { FormatAdapter, ParsedFile } from '../format-adapter.js';
 import { DEFAULT_HTML_ATTRIBUTES } from './html-attributes.js';
 import { htmlLocaleEdits } from './html-locale.js';
@@ -12,6 +12,8 @@ import { extractHtmlUnits, type HtmlUnit } from './html-units.js';
 
 interface HtmlParsed extends ParsedFile {
   root: ReturnType<typeof parseHtml>;
+  /** What the parser read: the text with template tags masked. */
+  parsed: string;
   attributes: string[];
   templates: readonly TemplateSyntax[];
   warnings: Diagnostic[];
@@ -37,11 +39,15 @@ export const htmlAdapter: FormatAdapter<HtmlParsed, HtmlUnit> = {
     const warnings: Diagnostic[] = [];
     const fragment =
       resolved.fragment ?? !/<html[\s>]|<!doctype|<head[\s>]|<body[\s>]/i.test(file.text);
-    const root = parseHtml(file.text, { fragment, file, warnings });
+    // The parser reads template tags as spaces: markup inside them (`<% if (a <b) { %>`) is
+    // not markup, and a loop tag between table rows stays between them.
+    const parsed = maskTemplateTags(file.text, resolved.templates) ?? file.text;
+    const root = parseHtml(parsed, { fragment, file, warnings });
     return {
       file,
       warnings,
       root,
+      parsed,
       attributes: [...DEFAULT_HTML_ATTRIBUTES, ...resolved.attributes],
       templates: resolved.templates,
     };
@@ -51,6 +57,7 @@ export const htmlAdapter: FormatAdapter<HtmlParsed, HtmlUnit> = {
     return extractHtmlUnits(parsed.file, parsed.root, {
       attributes: parsed.attributes,
       templates: parsed.templates,
+      parsed: parsed.parsed,
       warnings: parsed.warnings,
     });
   },

@@ -69,9 +69,10 @@ export function attributeSegment(
   const value = element.properties[info.property];
   if (typeof value !== 'string') return undefined;
   const range = attributeRange(element, info.property, shift);
-  const valueRange = range && attributeValueRange(ctx.text, range);
+  const valueRange = range && attributeValueRange(ctx.parsed, range);
   if (!valueRange) return undefined;
-  if (decodeAttribute(ctx.text.slice(valueRange.start, valueRange.end)) !== value) return undefined;
+  if (decodeAttribute(ctx.parsed.slice(valueRange.start, valueRange.end)) !== value)
+    return undefined;
   const pieces: Piece[] = [];
   templatePieces(ctx, valueRange.start, valueRange.end, decodeAttribute, pieces);
   const built = buildSegment(ctx.text, pieces, valueRange.quote !== '');

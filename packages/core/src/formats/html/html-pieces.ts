@@ -33,6 +33,8 @@ export class UncertainText extends Error {
 export interface PieceContext {
   /** The file's text. */
   text: string;
+  /** The text the parser read: the file's, or with template tags masked (same offsets). */
+  parsed: string;
   templates: readonly TemplateSyntax[];
   /** Offsets where the parser made a node from a tag or comment. */
   tagStarts: TagOffsets;
@@ -92,7 +94,7 @@ export function textNodePieces(
   from: number,
   out: Piece[],
 ): string | undefined {
-  const raw = ctx.text.slice(range.start, range.end);
+  const raw = ctx.parsed.slice(range.start, range.end);
   if (decodeText(raw) === value) {
     return templatePieces(ctx, Math.max(from, range.start), range.end, decodeText, out);
   }

@@ -112,6 +112,32 @@ describe('HTML template tags', () => {
     expect(renderShouted(source)).toBe(`<p>GO <%= link_to '<b>home</b>', root_path %> NOW</p>`);
   });
 
+  it('reads markup inside template code as template code, never as HTML', () => {
+    const source = `<div <%= attrs %>><p>Hello <% if (a <b) { %>world<% } %> end</p>
+<p>Next <%= x<y ? "<i>a</i>" : z %> ok</p>
+<table><tr><td>One</td></tr>{{#each rows}}<tr><td>{{name}}</td></tr>{{/each}}</table>
+<p>Say {{ "<b>hi</b>" | safe }} now</p></div>`;
+    const doc = load(source);
+    expect(doc.units.map((u) => u.segment)).toEqual([
+      'Hello <x id="1"/>world<x id="2"/> end',
+      'Next <x id="1"/> ok',
+      'One',
+      'Say <x id="1"/> now',
+    ]);
+    expect(doc.warnings.filter((w) => w.rule === 'html-moved-text')).toEqual([]);
+    expect(renderShouted(source)).toBe(
+      source
+        .replace('Hello', 'HELLO')
+        .replace('world', 'WORLD')
+        .replace(' end', ' END')
+        .replace('Next', 'NEXT')
+        .replace(' ok', ' OK')
+        .replace('One', 'ONE')
+        .replace('Say', 'SAY')
+        .replace(' now', ' NOW'),
+    );
+  });
+
   it('is configured per file: off, or a list of syntaxes by name or alias', () => {
     const html = '<p>A {{x}} and <%= y %> and {% z %} end</p>';
     expect(load(html, { templates: false }).units[0]!.segment).toBe(

@@ -144,7 +144,9 @@ export function tagOffsets(root: Root, shift: number): TagOffsets {
       const opening = openingRange(node, shift);
       const closing = closingRange(node, shift);
       if (opening) offsets.push(opening.start);
-      if (closing) offsets.push(closing.start);
+      // Text after `</body>` joins the body's last text: it is not moved away from anything.
+      if (closing && node.tagName !== 'body' && node.tagName !== 'html')
+        offsets.push(closing.start);
       visit(node.children);
       if (node.content) visit(node.content.children);
     }

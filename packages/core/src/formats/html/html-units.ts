@@ -11,8 +11,6 @@ import { flatRunPieces, hasText, type RunContext, runPieces } from './html-run.j
 import { type BuiltSegment, buildSegment } from './html-segment.js';
 import { nodeRange, parseHtml, type Range, tagOffsets } from './html-tree.js';
 
-export { DEFAULT_HTML_ATTRIBUTES } from './html-attributes.js';
-
 /** A unit of an HTML document: a run of text with inline markup, or an attribute value. */
 export interface HtmlUnit extends AdapterUnit {
   kind: 'text' | 'attribute';
@@ -31,6 +29,8 @@ export interface HtmlUnitOptions {
   templates?: readonly TemplateSyntax[];
   /** Offset of the parsed text in the file (HTML inside another format). */
   shift?: number;
+  /** The text the tree was parsed from, at the file's offsets (template tags masked). */
+  parsed?: string;
   /** Unit ids given so far, shared by the HTML pieces of one file. */
   seen?: Map<string, number>;
   /** Where to report text left untranslated because the parser moved it. */
@@ -56,6 +56,7 @@ export function extractHtmlUnits(
   options: HtmlUnitOptions,
 ): HtmlUnit[] {
   const text = file.text;
+  const parsed = options.parsed ?? text;
   const templates = options.templates ?? TEMPLATE_SYNTAXES;
   const units: HtmlUnit[] = [];
   const seen = options.seen ?? new Map<string, number>();
@@ -103,6 +104,7 @@ export function extractHtmlUnits(
   const walk = (tree: Root, shift: number, path: string, translated: boolean) => {
     const ctx: RunContext = {
       text,
+      parsed,
       templates,
       tagStarts: tagOffsets(tree, shift),
       shift,
@@ -203,7 +205,7 @@ export function extractHtmlUnits(
         const inner = node.children[0];
         const range = inner && nodeRange(inner, shift);
         if (range) {
-          const fragment = parseHtml(text.slice(range.start, range.end), { fragment: true });
+          const fragment = parseHtml(parsed.slice(range.start, range.end), { fragment: true });
           walk(fragment, range.start, `${at}/#html`, state);
         }
         return;
