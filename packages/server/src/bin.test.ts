@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exited, SERVER_BIN, spawnServer } from './test-support/spawn-server.js';
 
@@ -42,6 +45,59 @@ describe('transloom-server (pnpm serve)', () => {
     server.child.kill('SIGTERM');
     await exited(server.child);
     expect(server.stdout() + server.stderr()).not.toContain('secret');
+  });
+
+  it('lists keys given on the command line by a key_id of two GUIDs, stable across restarts', async () => {
+    const db = join(await mkdtemp(join(tmpdir(), 'transloom-cli-keys-')), 'service.db');
+    const args = [
+      '--port',
+      '0',
+      '--db',
+      db,
+      '--api-key',
+      'cli-paid-key',
+      '--free-key',
+      'cli-free-key:fx',
+      '--admin-key',
+      'cli-admin',
+    ];
+    const list = async (url: string) =>
+      (await (
+        await fetch(`${url}/v2/admin/developer-keys`, {
+          headers: { authorization: 'Service-Auth-Key cli-admin' },
+        })
+      ).json()) as Array<{ key_id: string; label: string; is_deactivated: boolean }>;
+    const first = await spawnServer(args);
+    const keys = await list(first.url);
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    // The paid and the free key; admin keys are not developer keys.
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      expect(key.key_id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      expect(key).toMatchObject({ label: 'Developer key', is_deactivated: false });
+      expect(JSON.stringify(key)).not.toContain('cli-');
+    }
+
+    const again = await spawnServer(args);
+    try {
+      expect(await list(again.url)).toEqual(keys);
+      // The key_id names the key in admin calls.
+      const renamed = await fetch(`${again.url}/v2/admin/developer-keys/label`, {
+        method: 'PUT',
+        headers: {
+          authorization: 'Service-Auth-Key cli-admin',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ key_id: keys[0]!.key_id, label: 'CI' }),
+      });
+      expect(((await renamed.json()) as { label: string }).label).toBe('CI');
+    } finally {
+      again.child.kill('SIGTERM');
+      expect(await exited(again.child)).toBe(0);
+    }
   });
 
   it('warns when no key is configured', async () => {

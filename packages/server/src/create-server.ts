@@ -19,6 +19,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerAdminRoutes } from './routes/admin-routes.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerGlossaryRoutes } from './routes/glossary-routes.js';
+import { registerGlossaryV2Routes } from './routes/glossary-v2-routes.js';
 import { registerLanguageRoutes } from './routes/languages-routes.js';
 import { registerRephraseRoutes } from './routes/rephrase-routes.js';
 import { registerStyleRuleRoutes } from './routes/style-rule-routes.js';
@@ -274,6 +275,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   registerRephraseRoutes(app, ctx);
   registerLanguageRoutes(app);
   registerGlossaryRoutes(app, ctx);
+  registerGlossaryV2Routes(app, ctx);
   registerStyleRuleRoutes(app, ctx);
   registerVoiceRoutes(app, ctx, sessions, streamLimits);
   registerAgentRoutes(app, ctx, runner);

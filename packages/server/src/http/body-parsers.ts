@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WorkPool } from '../worker/work-pool.js';
+import { FormBody } from './form-body.js';
 import { badRequest } from './http-error.js';
-import { FormBody } from './params.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -56,6 +56,9 @@ function parseJsonText(text: string): unknown {
  * Content-Length first, then the bytes received), so a body over it is never held whole.
  */
 export function registerBodyParsers(app: FastifyInstance, pool: WorkPool): void {
+  // Fastify reads no body on a GET; the official Python client sends a GET's parameters as a
+  // form body, so GET bodies are parsed like any other (within the route's body limit).
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parse = async (type: 'json' | 'form', body: Buffer): Promise<unknown> => {
     if (body.byteLength <= INLINE_BODY_BYTES) {

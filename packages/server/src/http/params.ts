@@ -1,27 +1,5 @@
+import { FormBody, formObjectList, queryWithForm } from './form-body.js';
 import { badRequest } from './http-error.js';
-
-/** A parsed `application/x-www-form-urlencoded` body: every name with all its values. */
-export class FormBody {
-  readonly values = new Map<string, string[]>();
-
-  /** A form from `[name, value]` pairs, as {@link FormBody.pairs} lists them. */
-  static from(pairs: ReadonlyArray<readonly [string, string]>): FormBody {
-    const form = new FormBody();
-    for (const [name, value] of pairs) form.add(name, value);
-    return form;
-  }
-
-  add(name: string, value: string): void {
-    const list = this.values.get(name);
-    if (list) list.push(value);
-    else this.values.set(name, [value]);
-  }
-
-  /** Every field as a `[name, value]` pair (plain data that crosses to and from workers). */
-  pairs(): Array<[string, string]> {
-    return [...this.values].flatMap(([name, list]) => list.map((v): [string, string] => [name, v]));
-  }
-}
 
 const BOOLEAN_WORDS = new Map<string, boolean>([
   ['1', true],
@@ -55,7 +33,14 @@ export class Params {
   private readonly json: Record<string, unknown> | undefined;
   private readonly form: FormBody | undefined;
 
-  constructor(source: unknown) {
+  /**
+   * `path` names where the parameters sit, e.g. `dictionaries[0].`: messages then name
+   * `dictionaries[0].entries` rather than `entries`.
+   */
+  constructor(
+    source: unknown,
+    private readonly path = '',
+  ) {
     if (source instanceof FormBody) {
       this.form = source;
     } else if (source === undefined || source === null) {
@@ -63,8 +48,17 @@ export class Params {
     } else if (typeof source === 'object' && !Array.isArray(source)) {
       this.json = source as Record<string, unknown>;
     } else {
-      throw badRequest('The request body must be a JSON object');
+      throw badRequest(
+        path === ''
+          ? 'The request body must be a JSON object'
+          : `'${path.slice(0, -1)}' must be an object`,
+      );
     }
+  }
+
+  /** How messages name a parameter: with the path this reader was given. */
+  label(name: string): string {
+    return `${this.path}${name}`;
   }
 
   /** Whether the parameter was given at all (a JSON `null` counts as given). */
@@ -78,7 +72,8 @@ export class Params {
     if (this.form) {
       const values = this.form.values.get(name);
       if (values === undefined) return undefined;
-      if (values.length > 1) throw badRequest(`Parameter '${name}' must be given only once`);
+      if (values.length > 1)
+        throw badRequest(`Parameter '${this.label(name)}' must be given only once`);
       return values[0];
     }
     return own(this.json, name);
@@ -90,11 +85,12 @@ export class Params {
   string(name: string, options: { required?: boolean } = {}): string | undefined {
     const value = this.raw(name);
     if (value === undefined || value === null) {
-      if (options.required) throw badRequest(`Parameter '${name}' is required`);
+      if (options.required) throw badRequest(`Parameter '${this.label(name)}' is required`);
       return undefined;
     }
-    if (typeof value !== 'string') throw badRequest(`Parameter '${name}' must be a string`);
-    wellFormed(name, value);
+    if (typeof value !== 'string')
+      throw badRequest(`Parameter '${this.label(name)}' must be a string`);
+    wellFormed(this.label(name), value);
     return value;
   }
 
@@ -111,7 +107,7 @@ export class Params {
     );
     if (found === undefined) {
       throw badRequest(
-        `Value for '${name}' not supported: '${value}'; allowed: ${allowed.join(', ')}`,
+        `Value for '${this.label(name)}' not supported: '${value}'; allowed: ${allowed.join(', ')}`,
       );
     }
     return found;
@@ -124,7 +120,7 @@ export class Params {
     if (typeof value === 'boolean') return value;
     const word = typeof value === 'string' ? BOOLEAN_WORDS.get(value.toLowerCase()) : undefined;
     if (word !== undefined) return word;
-    throw badRequest(`Parameter '${name}' must be a boolean (true, false, 1 or 0)`);
+    throw badRequest(`Parameter '${this.label(name)}' must be a boolean (true, false, 1 or 0)`);
   }
 
   /** An integer in `[min, max]`; text is accepted for query strings and forms. */
@@ -134,13 +130,17 @@ export class Params {
     const number =
       typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
     if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
-      throw badRequest(`Parameter '${name}' must be an integer`);
+      throw badRequest(`Parameter '${this.label(name)}' must be an integer`);
     }
     if (range.min !== undefined && number < range.min) {
-      throw badRequest(`Parameter '${name}' must be at least ${range.min}, got ${number}`);
+      throw badRequest(
+        `Parameter '${this.label(name)}' must be at least ${range.min}, got ${number}`,
+      );
     }
     if (range.max !== undefined && number > range.max) {
-      throw badRequest(`Parameter '${name}' must be at most ${range.max}, got ${number}`);
+      throw badRequest(
+        `Parameter '${this.label(name)}' must be at most ${range.max}, got ${number}`,
+      );
     }
     return number;
   }
@@ -160,12 +160,13 @@ export class Params {
       if (value === undefined || value === null) return undefined;
       if (typeof value === 'string' && options.commaSeparated) values = [value];
       else if (Array.isArray(value)) values = value;
-      else throw badRequest(`Parameter '${name}' must be an array of strings`);
+      else throw badRequest(`Parameter '${this.label(name)}' must be an array of strings`);
     }
     const out: string[] = [];
     for (const item of values) {
-      if (typeof item !== 'string') throw badRequest(`Parameter '${name}' must hold only strings`);
-      wellFormed(name, item, out.length + 1);
+      if (typeof item !== 'string')
+        throw badRequest(`Parameter '${this.label(name)}' must hold only strings`);
+      wellFormed(this.label(name), item, out.length + 1);
       if (options.commaSeparated) {
         for (const part of item.split(',')) if (part.trim() !== '') out.push(part.trim());
       } else {
@@ -175,26 +176,32 @@ export class Params {
     return out;
   }
 
-  /** A JSON object parameter (JSON bodies only). */
-  object(name: string): Record<string, unknown> | undefined {
-    const value = this.raw(name);
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      throw badRequest(`Parameter '${name}' must be an object`);
+  /**
+   * A list of objects, each read as its own {@link Params}: a JSON array of objects, or in a
+   * form the fields `name[0].field`, `name[1].field`, ... that the official clients send.
+   */
+  objectList(name: string): Params[] | undefined {
+    if (this.form) {
+      return formObjectList(this.form, this.label(name))?.map(
+        (item, i) => new Params(item, `${this.label(name)}[${i}].`),
+      );
     }
-    return value as Record<string, unknown>;
-  }
-
-  /** A JSON array of objects (JSON bodies only). */
-  objectList(name: string): Record<string, unknown>[] | undefined {
     const value = this.raw(name);
     if (value === undefined || value === null) return undefined;
     if (
       !Array.isArray(value) ||
       value.some((v) => typeof v !== 'object' || v === null || Array.isArray(v))
     ) {
-      throw badRequest(`Parameter '${name}' must be an array of objects`);
+      throw badRequest(`Parameter '${this.label(name)}' must be an array of objects`);
     }
-    return value as Record<string, unknown>[];
+    return value.map((item, i) => new Params(item, `${this.label(name)}[${i}].`));
   }
+}
+
+/**
+ * The parameters of a request read from its query string and, when it has one, its form body
+ * (see {@link queryWithForm}): what a `GET` or `DELETE` route reads.
+ */
+export function queryParams(request: { query: unknown; body: unknown }): Params {
+  return new Params(queryWithForm(request.query, request.body));
 }

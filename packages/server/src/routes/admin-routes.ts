@@ -6,7 +6,7 @@ import type {
 } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/http-error.js';
-import { Params } from '../http/params.js';
+import { Params, queryParams } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import { type KeyRecord, MAX_KEY_LABEL_CHARS, maskHint } from '../store/key-store.js';
 import type { UsageTotals } from '../store/usage-store.js';
@@ -96,7 +96,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServiceContext): 
   });
 
   app.get('/v2/admin/analytics', options, async (request): Promise<AnalyticsResponseWire> => {
-    const params = new Params(request.query);
+    const params = queryParams(request);
     const start = readDate(params, 'start_date');
     const end = readDate(params, 'end_date');
     if (end < start) throw badRequest(`'end_date' (${end}) is before 'start_date' (${start})`);

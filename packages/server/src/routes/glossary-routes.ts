@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import {
-  GLOSSARY_LANGUAGES,
-  type GlossaryWire,
-  MAX_DICTIONARY_BYTES,
-  MAX_GLOSSARY_PHRASE_BYTES,
-  utf8Length,
-} from '@transloom/client/wire';
+import { type GlossaryWire, MAX_DICTIONARY_BYTES } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/http-error.js';
-import { Params } from '../http/params.js';
+import { Params, queryParams } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import type { DictionaryInput, GlossaryRecord } from '../store/glossary-store.js';
+import { readDictionary, readGlossaryName, readLanguagePair } from './glossary-input.js';
 
 /** Body limit of a glossary creation: five full dictionaries (contract part 8) and their quoting. */
 export const GLOSSARY_CREATE_BODY_LIMIT = 5 * MAX_DICTIONARY_BYTES + 1024 * 1024;
 /** Body limit of a request carrying one dictionary: room for a form's percent-encoding. */
 export const GLOSSARY_EDIT_BODY_LIMIT = 3 * MAX_DICTIONARY_BYTES + 1024 * 1024;
-const LANGUAGES = new Set<string>(GLOSSARY_LANGUAGES);
 
 function toWire(record: GlossaryRecord): GlossaryWire {
   return {
@@ -28,81 +22,6 @@ function toWire(record: GlossaryRecord): GlossaryWire {
       entry_count: d.entryCount,
     })),
     creation_time: record.creationTime,
-  };
-}
-
-function glossaryLanguage(value: string, name: string, where: string): string {
-  const code = value.trim().toLowerCase();
-  if (!LANGUAGES.has(code)) {
-    throw badRequest(
-      `${where}: '${name}' value '${value}' is not a glossary language; supported: ${GLOSSARY_LANGUAGES.join(', ')}`,
-    );
-  }
-  return code;
-}
-
-function readName(params: Params): string | undefined {
-  const name = params.string('name');
-  if (name === undefined) return undefined;
-  if (name.trim() === '') throw badRequest(`Parameter 'name' must not be empty`);
-  const bytes = utf8Length(name);
-  if (bytes > MAX_GLOSSARY_PHRASE_BYTES) {
-    throw badRequest(
-      `Parameter 'name' is ${bytes} UTF-8 bytes; at most ${MAX_GLOSSARY_PHRASE_BYTES} are allowed`,
-    );
-  }
-  return name;
-}
-
-/**
- * Reads one dictionary of a request body and checks it against every entry rule; the parsing,
- * checking (and merging into `base`) run in a worker, as a dictionary may hold 10 MB.
- */
-async function readDictionary(
-  ctx: ServiceContext,
-  raw: Record<string, unknown>,
-  where: string,
-  base?: (pair: { source: string; target: string }) => string | undefined,
-): Promise<DictionaryInput> {
-  const params = new Params(raw);
-  const source = glossaryLanguage(
-    params.string('source_lang', { required: true }),
-    'source_lang',
-    where,
-  );
-  const target = glossaryLanguage(
-    params.string('target_lang', { required: true }),
-    'target_lang',
-    where,
-  );
-  if (source === target) throw badRequest(`${where}: 'source_lang' and 'target_lang' must differ`);
-  const text = params.string('entries', { required: true });
-  const format = params.oneOf('entries_format', ['tsv', 'csv'] as const) ?? 'tsv';
-  const existing = base?.({ source, target });
-  const prepared = await ctx.pool.run('prepareDictionary', {
-    text,
-    format,
-    sourceLang: source,
-    targetLang: target,
-    label: `Dictionary ${source} -> ${target}`,
-    ...(existing !== undefined ? { base: existing } : {}),
-  });
-  return { sourceLang: source, targetLang: target, ...prepared };
-}
-
-function readPair(query: unknown): { source: string; target: string } {
-  const params = new Params(query);
-  return {
-    source: glossaryLanguage(
-      params.string('source_lang', { required: true }),
-      'source_lang',
-      'Query',
-    ),
-    target: glossaryLanguage(
-      params.string('target_lang', { required: true }),
-      'target_lang',
-      'Query',
-    ),
   };
 }
 
@@ -132,14 +51,13 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
 
   app.post('/v3/glossaries', createOptions, async (request, reply) => {
     const params = new Params(request.body);
-    const name = readName(params);
+    const name = readGlossaryName(params);
     if (name === undefined) throw badRequest(`Parameter 'name' is required`);
     const raw = params.objectList('dictionaries');
     if (!raw || raw.length === 0)
       throw badRequest(`Parameter 'dictionaries' must hold at least one dictionary`);
     const dictionaries: DictionaryInput[] = [];
-    for (const [i, d] of raw.entries())
-      dictionaries.push(await readDictionary(ctx, d, `dictionaries[${i}]`));
+    for (const item of raw) dictionaries.push(await readDictionary(ctx, item));
     const pairs = new Set<string>();
     for (const d of dictionaries) {
       const pair = `${d.sourceLang} -> ${d.targetLang}`;
@@ -161,7 +79,7 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
 
   app.get<{ Params: { id: string } }>('/v3/glossaries/:id/entries', options, async (request) => {
     const record = existing(request.params.id);
-    const { source, target } = readPair(request.query);
+    const { source, target } = readLanguagePair(queryParams(request));
     const stored = ctx.glossaries.dictionaryText(record.glossaryId, source, target);
     if (!stored)
       throw notFound(
@@ -176,7 +94,7 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
 
   app.patch<{ Params: { id: string } }>('/v3/glossaries/:id', editOptions, async (request) => {
     const params = new Params(request.body);
-    const name = readName(params);
+    const name = readGlossaryName(params);
     const raw = params.objectList('dictionaries') ?? [];
     if (raw.length > 1)
       throw badRequest(`Parameter 'dictionaries' may hold at most one dictionary per call`);
@@ -190,7 +108,6 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
         ? await readDictionary(
             ctx,
             raw[0],
-            'dictionaries[0]',
             ({ source, target }) =>
               ctx.glossaries.dictionaryText(record.glossaryId, source, target)?.tsv ?? '',
           )
@@ -210,11 +127,8 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     editOptions,
     async (request) => {
       existing(request.params.id);
-      const body = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw badRequest('The request body must be one dictionary object');
-      }
-      const dictionary = await readDictionary(ctx, body as Record<string, unknown>, 'Dictionary');
+      // One dictionary as a JSON object, or as flat form fields.
+      const dictionary = await readDictionary(ctx, new Params(request.body));
       return serially(request.params.id, async () => {
         const updated = ctx.glossaries.update(existing(request.params.id).glossaryId, {
           dictionary,
@@ -242,7 +156,7 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     options,
     async (request, reply) => {
       const record = existing(request.params.id);
-      const { source, target } = readPair(request.query);
+      const { source, target } = readLanguagePair(queryParams(request));
       if (!ctx.glossaries.deleteDictionary(record.glossaryId, source, target)) {
         throw notFound(
           `Glossary '${record.glossaryId}' has no dictionary for ${source} -> ${target}`,

@@ -48,4 +48,19 @@ describe('GET /v2/languages', () => {
       target_lang: 'en',
     });
   });
+
+  it('reads parameters from a GET form body, as the official Python client sends them', async () => {
+    const target = await t.call('GET', '/v2/languages', { form: 'type=target' });
+    expect(target.status).toBe(200);
+    expect(target.body).toContainEqual(expect.objectContaining({ language: 'EN-GB' }));
+    const twice = await t.call('GET', '/v2/languages?type=target', { form: 'type=source' });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toContain("'type' must be given only once");
+    const json = await t.call('GET', '/v2/languages', {
+      body: '{"type":"target"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(json.status).toBe(400);
+    expect(json.body.message).toContain('query string or a form body');
+  });
 });

@@ -1,6 +1,6 @@
 import { FORMALITY_TARGETS, GLOSSARY_LANGUAGES, type LanguageWire } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
-import { Params } from '../http/params.js';
+import { queryParams } from '../http/params.js';
 import { LANGUAGE_NAMES, SOURCE_LISTING, TARGET_LISTING } from '../language-names.js';
 
 const formality = new Set<string>(FORMALITY_TARGETS);
@@ -8,7 +8,7 @@ const formality = new Set<string>(FORMALITY_TARGETS);
 /** Contract 4.3: `GET /v2/languages` and `GET /v2/glossary-language-pairs`. */
 export function registerLanguageRoutes(app: FastifyInstance): void {
   app.get('/v2/languages', { config: { access: 'developer' } }, async (request) => {
-    const type = new Params(request.query).oneOf('type', ['source', 'target'] as const) ?? 'source';
+    const type = queryParams(request).oneOf('type', ['source', 'target'] as const) ?? 'source';
     if (type === 'source') {
       return SOURCE_LISTING.map(
         (code): LanguageWire => ({ language: code, name: LANGUAGE_NAMES[code]! }),

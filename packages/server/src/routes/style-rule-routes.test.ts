@@ -50,6 +50,8 @@ describe('GET /v3/style_rules', () => {
     expect(res.body.style_rules[0].custom_instructions).toEqual([
       { label: 'Brevity', prompt: 'Prefer short sentences', source_language: 'en' },
     ]);
+    const viaForm = await t.call('GET', '/v3/style_rules', { form: 'detailed=1&page_size=1' });
+    expect(viaForm.body).toEqual(res.body);
   });
 
   it('keeps page_size within 1..25', async () => {

@@ -5,13 +5,13 @@ import {
   type StyleRuleListWire,
 } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
-import { Params } from '../http/params.js';
+import { queryParams } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 
 /** Contract 4.5: `GET /v3/style_rules` (paid tier only). */
 export function registerStyleRuleRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/v3/style_rules', { config: { access: 'paid' } }, async (request) => {
-    const params = new Params(request.query);
+    const params = queryParams(request);
     const detailed = params.boolean('detailed') ?? false;
     const page = params.integer('page', { min: 0 }) ?? 0;
     const pageSize =

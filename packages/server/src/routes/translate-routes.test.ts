@@ -189,6 +189,27 @@ describe('POST /v2/translate', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('takes one glossary from glossary_ids, and refuses several or both parameters', async () => {
+    const created = await t.call('POST', '/v3/glossaries', {
+      json: {
+        name: 'Ids',
+        dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'cart\tWarenkorb' }],
+      },
+    });
+    const id = created.body.glossary_id as string;
+    const base = { text: ['Your cart'], target_lang: 'DE', source_lang: 'EN' };
+    const one = await t.call('POST', '/v2/translate', {
+      form: `text=Your+cart&target_lang=DE&source_lang=EN&glossary_ids=${id}`,
+    });
+    expect(one.body.translations[0].text).toContain('Warenkorb');
+    const several = await translate({ ...base, glossary_ids: `${id},${id}` });
+    expect(several.status).toBe(400);
+    expect(several.body.message).toContain('one glossary per request');
+    const both = await translate({ ...base, glossary_id: id, glossary_ids: id });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toContain("'glossary_id' or 'glossary_ids'");
+  });
+
   it('applies a style list whose language matches the target, and refuses others', async () => {
     const id = '11111111-1111-4111-8111-111111111111';
     const ok = await translate({

@@ -8,7 +8,7 @@ import {
 } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
-import { Params } from '../http/params.js';
+import { Params, queryParams } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import type { VoiceSession, VoiceSessions } from '../voice/voice-sessions.js';
 import { type StreamLimits, serveVoiceStream } from '../voice/voice-stream.js';
@@ -99,7 +99,7 @@ export function registerVoiceRoutes(
   });
 
   app.get('/v3/voice/realtime', { config: { access: 'developer' } }, async (request) => {
-    const token = new Params(request.query).string('token', { required: true });
+    const token = queryParams(request).string('token', { required: true });
     return sessionWire(ctx, sessions.reconnect(token, request.apiKey.keyId));
   });
 

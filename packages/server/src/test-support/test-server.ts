@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll } from 'vitest';
 import { type ServerOptions, startServer, type TransloomServer } from '../create-server.js';
 
@@ -34,6 +35,34 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+function getWithBody(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const length = String(Buffer.byteLength(body));
+    const req = request(
+      url,
+      { method: 'GET', headers: { ...headers, 'content-length': length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === 'string') answer.set(name, value);
+          resolve(
+            new Response(Buffer.concat(chunks), { status: res.statusCode!, headers: answer }),
+          );
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Starts the real service on a loopback port; closed after the file's tests. */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const server = await startServer({
@@ -60,11 +89,15 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
       body = typeof opts.form === 'string' ? opts.form : new URLSearchParams(opts.form).toString();
     }
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body } : {}),
-    });
+    // fetch sends no body with a GET, which the official Python client does: node:http does.
+    const response =
+      method === 'GET' && typeof body === 'string'
+        ? await getWithBody(`${server.url}${path}`, headers, body)
+        : await fetch(`${server.url}${path}`, {
+            method,
+            headers,
+            ...(body !== undefined ? { body } : {}),
+          });
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text !== '')

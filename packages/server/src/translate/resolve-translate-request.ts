@@ -123,13 +123,28 @@ function style(
   };
 }
 
+// `glossary_ids` (comma-separated, as the official clients send it) may name the one glossary
+// too; this service applies one glossary per request, so a longer list is refused, not cut.
+function glossaryIdOf(params: Params): string | undefined {
+  const single = params.string('glossary_id');
+  const list = params.stringList('glossary_ids', { commaSeparated: true });
+  if (list === undefined) return single;
+  if (single !== undefined) throw badRequest(`Give 'glossary_id' or 'glossary_ids', not both`);
+  if (list.length !== 1) {
+    throw badRequest(
+      `'glossary_ids' names ${list.length} glossaries; this service applies one glossary per request`,
+    );
+  }
+  return list[0];
+}
+
 function glossary(
   params: Params,
   ctx: ServiceContext,
   source: string | null,
   target: string,
 ): DictionaryRef | null {
-  const glossaryId = params.string('glossary_id');
+  const glossaryId = glossaryIdOf(params);
   if (glossaryId === undefined) return null;
   if (source === null) throw badRequest(`'glossary_id' requires 'source_lang'`);
   const record = ctx.glossaries.get(glossaryId);
