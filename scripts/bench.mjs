@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The main job as users run it: every figure is a whole `transloom` process, spawned, from start
-// to exit, on a generated project of 20 000 units (12 000 JSON strings, 8 000 Markdown blocks,
-// 5 target locales, 20% of the strings repeated), against the local service in its own process.
+// to exit, on a generated project of 20 000 units (12 000 JSON keys, a tenth of them plural
+// groups, and 8 000 Markdown blocks; 5 target locales; 20% of the strings repeated), against the
+// local service in its own process.
 // It prints:
 // - `transloom --help` (target <= 100 ms) beside a bare `node -e 0`;
 // - the cold run: requests against the lower bound, billed characters against the unique
@@ -168,7 +169,7 @@ try {
   const rows = [
     [
       'corpus',
-      `${UNITS} units (${Math.round(UNITS * 0.6)} JSON strings, the rest Markdown blocks) in ${planned.files.total} files, ${LOCALES.length} locales`,
+      `${UNITS} units (${Math.round(UNITS * 0.6)} JSON keys, a tenth of them plural groups; the rest Markdown blocks) in ${planned.files.total} files, ${LOCALES.length} locales`,
     ],
     ['transloom --help', `${ms(median(help))} (node -e 0: ${ms(median(bare))}) (target <= 100 ms)`],
     ['unique texts to send', `${uniqueTexts}`],

@@ -15,8 +15,9 @@ const VERBS =
   'open save delete review translate ship check update merge write read send find keep'.split(' ');
 
 /**
- * Writes a project of `units` units into `root`: 60% JSON strings (100 per catalog), the rest
- * Markdown blocks (80 per page), and a transloom.config.json for LOCALES (`extra` merged in).
+ * Writes a project of `units` units into `root`: 60% JSON strings (100 per catalog, one in ten
+ * a plural group), the rest Markdown blocks (80 per page), and a transloom.config.json for
+ * LOCALES (`extra` merged in).
  * The same `units` always gives the same bytes.
  */
 export async function generateCorpus(root, units = 20_000, extra = {}) {
@@ -71,7 +72,14 @@ export async function generateCorpus(root, units = 20_000, extra = {}) {
     for (let k = 0; k < 100 && made < jsonUnits; k++, made++) {
       const section = `section${k % 10}`;
       catalog[section] ??= {};
-      catalog[section][`key${k}`] = catalogString();
+      // One key in ten is an i18next plural group (one unit, a form per target category).
+      if (k % 10 === 7) {
+        const noun = pick(WORDS);
+        catalog[section][`key${k}_one`] = `{{count}} ${noun} ${pick(VERBS)}ed by {{name}}`;
+        catalog[section][`key${k}_other`] = `{{count}} ${noun}s ${pick(VERBS)}ed by {{name}}`;
+      } else {
+        catalog[section][`key${k}`] = catalogString();
+      }
     }
     await write(`locales/en/ns${f}.json`, `${JSON.stringify(catalog, null, 2)}\n`);
   }
