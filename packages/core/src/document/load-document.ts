@@ -30,6 +30,11 @@ export interface LoadDocumentOptions {
 /** Options of {@link LocDocument.render}. */
 export interface RenderOptions {
   targetLocale: string;
+  /**
+   * The target file as it is now (a translation of this document, read with
+   * {@link LocDocument.options}), for formats that keep what a person set there beside the text.
+   */
+  previous?: LocDocument;
 }
 
 /** A loaded localization file: its units and how to write it with translations. */
@@ -53,6 +58,8 @@ export interface LocDocument {
     translations: ReadonlyMap<string, UnitTranslation> | Readonly<Record<string, UnitTranslation>>,
     options: RenderOptions,
   ): string;
+  /** Whether rendering uses the existing target file (see {@link RenderOptions.previous}). */
+  readonly usesPreviousTarget: boolean;
   /** Rendered text as bytes in the file's own encoding (and BOM). */
   encode(text: string): Uint8Array;
   /**
@@ -72,6 +79,8 @@ const INTERNAL = Symbol('transloom document internals');
 interface Internal {
   unitOf(unitId: string): AdapterUnit;
   textOf(original: Original): string;
+  parsed: ParsedFile;
+  format: FormatName;
 }
 
 const BY_EXTENSION: Readonly<Record<string, FormatName>> = {
@@ -158,10 +167,16 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     render(translations, renderOptions) {
       const map =
         translations instanceof Map ? translations : new Map(Object.entries(translations));
+      const previous = (renderOptions.previous as LocDocument & { [INTERNAL]?: Internal })?.[
+        INTERNAL
+      ];
       const edits = adapter.apply(parsed, units, map, {
         file,
         sourceLocale,
         targetLocale: renderOptions.targetLocale,
+        ...(adapter.usesPreviousTarget && previous?.format === format
+          ? { previous: previous.parsed }
+          : {}),
       });
       return adapter.serialize(parsed, edits);
     },
@@ -186,7 +201,8 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
       const text = otherUnit.plural ? { variants: otherUnit.plural.variants } : otherUnit.segment;
       return renameIds(text, map, true);
     },
-    [INTERNAL]: { unitOf, textOf },
+    usesPreviousTarget: adapter.usesPreviousTarget === true,
+    [INTERNAL]: { unitOf, textOf, parsed, format },
   };
   return doc;
 }

@@ -55,10 +55,16 @@ export interface AdapterUnit extends Unit {
 }
 
 /** Everything an adapter needs to write translations. */
-export interface RenderContext {
+export interface RenderContext<P extends ParsedFile = ParsedFile> {
   file: SourceFile;
   sourceLocale: string;
   targetLocale: string;
+  /**
+   * The target file as it is now, read by this adapter, for adapters that say they use it
+   * ({@link FormatAdapter.usesPreviousTarget}): what a person set there beside the text
+   * (a reviewed state, say) is theirs to keep.
+   */
+  previous?: P;
 }
 
 /** Options of one adapter, given per file entry in the configuration. */
@@ -89,9 +95,14 @@ export interface FormatAdapter<
     parsed: P,
     units: readonly U[],
     translations: ReadonlyMap<string, UnitTranslation>,
-    context: RenderContext,
+    context: RenderContext<P>,
   ): Edit[];
   serialize(parsed: P, edits: readonly Edit[]): string;
+  /**
+   * Rendering a target takes the existing target file into account (`context.previous`):
+   * formats whose targets carry more than text that a person may set (XLIFF states).
+   */
+  readonly usesPreviousTarget?: boolean;
   /**
    * Options that pin what `parse` detected (a catalog's message syntax, say), so a
    * translation of the file is read the same way as the file itself.

@@ -3,7 +3,10 @@ import type { Diagnostic } from '../document/diagnostics.js';
 import type { UnitTranslation } from '../formats/format-adapter.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import type { LockedTarget, LockedTranslation } from './lock-file.js';
-import { type FilePlan, type LocalePlan, translationHash } from './plan-project.js';
+import { type FilePlan, type LocalePlan, loadTarget, translationHash } from './plan-project.js';
+
+const loadDocumentFn = async () => (await import('../document/load-document.js')).loadDocument;
+
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** How a unit ended in one locale. */
@@ -58,7 +61,19 @@ export async function writeTarget(
   };
   let bytes: Uint8Array;
   try {
-    bytes = doc.encode(doc.render(work.translations, { targetLocale: locale.locale }));
+    // Formats whose targets hold more than text a person may set (XLIFF states) read the
+    // target as it is now; it is read again here rather than kept from planning, so a big run
+    // holds no target documents while it sends.
+    const previous =
+      doc.usesPreviousTarget && locale.targetBytes
+        ? loadTarget(plan, locale.locale, locale.targetBytes, await loadDocumentFn())
+        : undefined;
+    bytes = doc.encode(
+      doc.render(work.translations, {
+        targetLocale: locale.locale,
+        ...(previous ? { previous } : {}),
+      }),
+    );
     result.changed = !sameBytes(locale.targetBytes, bytes);
   } catch (error) {
     result.error = [
