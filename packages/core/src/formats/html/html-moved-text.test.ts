@@ -74,7 +74,7 @@ describe('HTML text the parser moves', () => {
       line: receipt.slice(0, receipt.indexOf('{{#each')).split('\n').length,
       severity: 'warning',
     });
-    expect(warnings[0]!.message).toMatch(/moved .* left untranslated/);
+    expect(warnings[0]!.message).toMatch(/moves this text out of its place .* left untranslated/);
     expect(output).toContain('{{#each receipt_details}}\n                <tr>');
   });
 

@@ -102,7 +102,11 @@ export function textNodePieces(
   const probe = raw.indexOf(value.trim().slice(0, 24));
   const where = range.start + (probe > 0 ? probe : /^[ \t\n\r\f]*/.exec(raw)![0].length);
   const moved = () =>
-    new UncertainText(where, true, 'the HTML parser moved this text out of its place');
+    new UncertainText(
+      where,
+      true,
+      'the HTML parser moves this text out of its place (as it moves text between table rows before the table)',
+    );
   const chunks: Range[] = [];
   let kept = '';
   let last = 0;

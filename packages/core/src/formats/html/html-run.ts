@@ -187,7 +187,7 @@ export function flatRunPieces(
       throw new UncertainText(
         leaf.range.start,
         true,
-        'the HTML parser moved this text out of its place',
+        'the HTML parser moves this text out of its place (as it moves text between table rows before the table)',
       );
     if (cursor !== undefined && leaf.range.start > cursor) {
       if (ctx.tagStarts.within(cursor, leaf.range.start))
