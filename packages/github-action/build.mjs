@@ -21,8 +21,13 @@ const LICENSES = join(here, 'dist', 'licenses.txt');
 // Packages that must never be in the bundle: the local service carries a native module.
 const FORBIDDEN = /node_modules\/(better-sqlite3|@transloom\/server)\/|packages\/server\//;
 
-/** Bundles the Action in memory: the bundle's text and its license notices. */
-export async function bundleAction() {
+/**
+ * Bundles the Action in memory: the bundle's text and its license notices. With `sourcesFrom`
+ * (another checkout of the repository, built), the workspace packages' code is read from there
+ * under this checkout's paths: the bundle of a commit, whatever this checkout holds.
+ */
+export async function bundleAction({ sourcesFrom } = {}) {
+  const repo = dirname(dirname(here));
   const result = await build({
     absWorkingDir: here,
     entryPoints: ['src/main.ts'],
@@ -45,6 +50,23 @@ export async function bundleAction() {
       js: "import { createRequire as __transloomRequire } from 'node:module';\nconst require = __transloomRequire(import.meta.url);",
     },
     plugins: [
+      ...(sourcesFrom
+        ? [
+            {
+              name: 'sources-from',
+              setup(b) {
+                b.onLoad(
+                  { filter: /[\\/]packages[\\/](core|client)[\\/]dist[\\/].*\.js$/ },
+                  (args) => ({
+                    contents: readFileSync(join(sourcesFrom, relative(repo, args.path)), 'utf8'),
+                    loader: 'js',
+                    resolveDir: dirname(args.path),
+                  }),
+                );
+              },
+            },
+          ]
+        : []),
       {
         // jiti loads its transpiler with a relative require that a bundle would lose.
         name: 'jiti-transform',
@@ -102,25 +124,33 @@ function licensesOf(inputs) {
     .join('\n\n----------------------------------------\n\n')}\n`;
 }
 
+// The file as committed in HEAD.
 function committed(file) {
-  const path = relative(
-    execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: here, encoding: 'utf8' }).trim(),
-    file,
-  )
-    .split(sep)
-    .join('/');
-  return execFileSync('git', ['show', `HEAD:${path}`], {
+  const top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
     cwd: here,
     encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
   });
+  const path = relative(top.trim(), file).split(sep).join('/');
+  try {
+    return execFileSync('git', ['show', `HEAD:${path}`], {
+      cwd: here,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch {
+    return `(${path} is not committed)`;
+  }
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  const { code, licenses } = await bundleAction();
+  const from = process.argv.indexOf('--sources-from');
+  const { code, licenses } = await bundleAction(
+    from > 0 ? { sourcesFrom: process.argv[from + 1] } : {},
+  );
   if (process.argv[2] === '--check') {
-    const against = process.argv[3];
+    const against = process.argv[3]?.startsWith('--') ? undefined : process.argv[3];
     const previous = against ? readFileSync(against, 'utf8') : committed(OUT);
     const previousLicenses = against ? licenses : committed(LICENSES);
     if (previous !== code || previousLicenses !== licenses) {

@@ -17,9 +17,10 @@ export function oneLine(text: string, max = 300): string {
  */
 export function code(text: string, max = 200): string {
   const value = oneLine(text, max).replace(/\|/g, '\\|');
+  if (value === '') return '` `';
   const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  const pad = value.startsWith('`') || value.endsWith('`') || value === '' ? ' ' : '';
+  const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${value}${pad}${fence}`;
 }
 
