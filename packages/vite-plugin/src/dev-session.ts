@@ -167,6 +167,7 @@ export function createDevSession(
     if (open || configChanged) {
       open = false;
       full = true;
+      extract = Boolean(options.extract);
       try {
         await openAll();
       } finally {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,10 @@ export const CHROMIUM = '/usr/bin/chromium';
  * network is closed: nothing in the browser reaches out by itself.
  */
 export async function testBrowser(): Promise<BrowserContext> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get install -y chromium)`,
+    );
   const profile = await mkdtemp(join(tmpdir(), 'transloom-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
