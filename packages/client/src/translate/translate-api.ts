@@ -170,6 +170,9 @@ export async function translateMany(
       ]);
     }
   };
-  await Promise.all(packBatches(texts, wire).map(run));
+  // Every batch is waited for: after a failure, queued batches stop at once, and those in
+  // flight (which the service may have billed) still deliver their answers through onBatch.
+  const outcomes = await Promise.allSettled(packBatches(texts, wire).map(run));
+  if (outcomes.some((o) => o.status === 'rejected')) throw stopped;
   return results;
 }

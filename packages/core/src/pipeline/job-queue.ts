@@ -159,8 +159,14 @@ export class JobQueue {
    */
   async send(memory: TranslationMemory, options: SendOptions): Promise<void> {
     let budget = options.maxCharacters ?? Number.POSITIVE_INFINITY;
-    const stop = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+    // A fatal answer (456, a refused key) stops what is not sent yet; requests already in
+    // flight finish, since the service may have billed them, and their answers are kept.
+    let fatal: { error: unknown } | undefined;
+    const schedule = <T>(task: () => Promise<T>): Promise<T> =>
+      fatal
+        ? Promise.reject(fatal.error)
+        : options.schedule(() => (fatal ? Promise.reject(fatal.error) : task()));
+    const signal = options.signal ?? new AbortController().signal;
     for (let attempt = 1; attempt <= 2; attempt++) {
       if (attempt === 2)
         for (const job of [...this.jobs.values()]) if (!job.done) this.fallBack(job);
@@ -177,14 +183,14 @@ export class JobQueue {
       }
       const results = await Promise.allSettled(
         [...groups.values()].map((jobs) =>
-          this.sendGroup(jobs, memory, { ...options, signal }).catch((error: unknown) => {
-            if (isFatal(error)) stop.abort(error);
+          this.sendGroup(jobs, memory, { ...options, schedule, signal }).catch((error: unknown) => {
+            if (isFatal(error)) fatal ??= { error };
             throw error;
           }),
         ),
       );
       if (options.signal?.aborted) throw options.signal.reason;
-      if (stop.signal.aborted) throw stop.signal.reason;
+      if (fatal) throw fatal.error;
       const errors: unknown[] = [];
       for (const result of results) {
         if (result.status === 'fulfilled') continue;
