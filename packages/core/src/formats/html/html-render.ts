@@ -1,6 +1,7 @@
 import { parseSegment, type SegmentToken } from '../../segments/parse-segment.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import type { Original, SegmentMarkup } from '../../segments/segment-markup.js';
+import type { LineWrap } from './html-segment.js';
 import { escapeHtmlAttribute, escapeHtmlText } from './html-tree.js';
 
 /** What writing an HTML unit needs: its markup, the source's spacing and how it is quoted. */
@@ -10,6 +11,7 @@ export interface HtmlUnitWriting {
   /** Quote of an attribute value ('' when unquoted). */
   quote: string;
   spacing?: ReadonlyMap<string, string> | undefined;
+  wrap?: LineWrap | undefined;
 }
 
 const EDGES = /^([ \t\n\r\f]*)([\s\S]*?)([ \t\n\r\f]*)$/;
@@ -40,6 +42,43 @@ function respace(tokens: SegmentToken[], spacing: ReadonlyMap<string, string>): 
   });
 }
 
+// The column after writing `written` from `column`.
+function advance(column: number, written: string): number {
+  const at = written.lastIndexOf('\n');
+  return at === -1 ? column + written.length : written.length - at - 1;
+}
+
+// A text the source wrapped by hand is wrapped the same way: at spaces of the translation's
+// text, before a word that would pass the source's widest line, with the source's indent.
+function wrapLines(parts: ReadonlyArray<{ text: boolean; value: string }>, wrap: LineWrap): string {
+  let column = wrap.column;
+  let out = '';
+  for (const part of parts) {
+    if (!part.text) {
+      out += part.value;
+      column = advance(column, part.value);
+      continue;
+    }
+    const words = part.value.split(/( +)/);
+    words.forEach((word, i) => {
+      if (i % 2 === 0 || word !== ' ') {
+        out += word;
+        column = advance(column, word);
+        return;
+      }
+      const next = words[i + 1] ?? '';
+      if (next !== '' && column + 1 + next.length > wrap.width && column > wrap.indent.length) {
+        out += wrap.newline + wrap.indent;
+        column = wrap.indent.length;
+      } else {
+        out += ' ';
+        column += 1;
+      }
+    });
+  }
+  return out;
+}
+
 /**
  * Writes a translated segment of an HTML unit (also used for HTML inside Markdown): markup
  * restored byte for byte through `original`, text escaped for content or for the attribute's
@@ -50,10 +89,22 @@ export function writeHtmlUnit(
   translation: string,
   original: (original: Original) => string,
 ): string {
-  const tokens = parseSegment(translation);
-  const value = renderSegment(unit.spacing ? respace(tokens, unit.spacing) : tokens, unit.markup, {
-    text: unit.kind === 'attribute' ? (t) => escapeHtmlAttribute(t, unit.quote) : escapeHtmlText,
+  const parsed = parseSegment(translation);
+  const tokens = unit.spacing ? respace(parsed, unit.spacing) : parsed;
+  const writer = {
+    text:
+      unit.kind === 'attribute'
+        ? (t: string) => escapeHtmlAttribute(t, unit.quote)
+        : escapeHtmlText,
     original,
-  });
+  };
+  if (unit.kind === 'text' && unit.wrap) {
+    const parts = tokens.map((t) => ({
+      text: t.type === 'text',
+      value: renderSegment([t], unit.markup, writer),
+    }));
+    return wrapLines(parts, unit.wrap);
+  }
+  const value = renderSegment(tokens, unit.markup, writer);
   return unit.kind === 'attribute' && unit.quote === '' ? `"${value}"` : value;
 }

@@ -14,6 +14,39 @@ export interface BuiltSegment {
    * back wherever the translation has whitespace in the same place.
    */
   spacing: ReadonlyMap<string, string> | undefined;
+  /** How the source wraps the text between words, when it does: the translation is wrapped alike. */
+  wrap: LineWrap | undefined;
+}
+
+/** A text wrapped by hand: lines up to `width`, continued after `newline` + `indent`. */
+export interface LineWrap {
+  width: number;
+  indent: string;
+  newline: string;
+  /** The column the unit starts at. */
+  column: number;
+}
+
+// A line break between two words of a text (not next to a tag: that one is `spacing`'s).
+const INNER_BREAK = /\S[ \t]*(\r?\n)([ \t]*)(?=\S)/;
+
+function lineWrap(text: string, pieces: readonly Piece[], span: Range): LineWrap | undefined {
+  let found: RegExpExecArray | null = null;
+  for (const piece of pieces) {
+    if (piece.type !== 'text') continue;
+    found = INNER_BREAK.exec(text.slice(piece.range.start, piece.range.end));
+    if (found) break;
+  }
+  if (!found) return undefined;
+  const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', span.end);
+  const lines = text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd).split(/\r?\n/);
+  return {
+    width: Math.max(...lines.map((l) => l.length)),
+    indent: found[2]!,
+    newline: found[1]!,
+    column: span.start - lineStart,
+  };
 }
 
 const SPACE = /[ \t\n\r\f]+/g;
@@ -120,5 +153,7 @@ export function buildSegment(
       markup(`c${stack.pop()}`);
     }
   });
-  return { segment: builder.take(), markup: builder.markup(), span: { start, end }, spacing };
+  const span = { start, end };
+  const wrap = lineWrap(text, pieces, span);
+  return { segment: builder.take(), markup: builder.markup(), span, spacing, wrap };
 }

@@ -8,7 +8,7 @@ import { attributeSegment, textAttributes } from './html-attributes.js';
 import { INLINE, isElement, isTranslated, SKIP } from './html-elements.js';
 import { type Piece, UncertainText } from './html-pieces.js';
 import { flatRunPieces, hasText, type RunContext, runPieces } from './html-run.js';
-import { type BuiltSegment, buildSegment } from './html-segment.js';
+import { type BuiltSegment, buildSegment, type LineWrap } from './html-segment.js';
 import { nodeRange, parseHtml, type Range, tagOffsets } from './html-tree.js';
 
 /** A unit of an HTML document: a run of text with inline markup, or an attribute value. */
@@ -19,6 +19,8 @@ export interface HtmlUnit extends AdapterUnit {
   quote: string;
   /** The source's whitespace next to markup, written back where the translation has whitespace. */
   spacing?: ReadonlyMap<string, string> | undefined;
+  /** How the source wraps the text between words, when it does. */
+  wrap?: LineWrap | undefined;
 }
 
 /** What {@link extractHtmlUnits} reads with. */
@@ -88,6 +90,7 @@ export function extractHtmlUnits(
       span: built.span,
       quote,
       spacing: built.spacing,
+      wrap: built.wrap,
     });
   };
 

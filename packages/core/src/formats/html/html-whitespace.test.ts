@@ -56,11 +56,40 @@ describe('HTML whitespace on write-back', () => {
     expect(out).toBe('<div>\r\n\tHallo\r\n</div>\n<p title="  Gepolsterter Titel ">x</p>');
   });
 
-  it('does not carry line breaks between words: the translation has its own words', () => {
+  it('wraps a text the source wrapped by hand the same way: its width, its indent, its line ending', () => {
     const out = render(
       '<p>A long sentence\n   wrapped by hand</p>',
       () => 'Ein langer Satz, von Hand umbrochen',
     );
-    expect(out).toBe('<p>Ein langer Satz, von Hand umbrochen</p>');
+    expect(out).toBe('<p>Ein langer Satz,\n   von Hand umbrochen</p>');
+    const doc = `<div>
+      <p>
+        Underscore is a JavaScript library that provides a whole mess of useful
+        functional programming helpers without extending any <em>built-in</em> objects.
+      </p>
+    </div>`;
+    const translated = render(
+      doc,
+      () =>
+        'Underscore ist eine JavaScript-Bibliothek, die eine ganze Menge nützlicher Helfer für die funktionale Programmierung bietet, ohne <g id="1">eingebaute</g> Objekte zu erweitern.',
+    );
+    expect(translated).toBe(`<div>
+      <p>
+        Underscore ist eine JavaScript-Bibliothek, die eine ganze Menge nützlicher
+        Helfer für die funktionale Programmierung bietet, ohne <em>eingebaute</em>
+        Objekte zu erweitern.
+      </p>
+    </div>`);
+    expect(render('<p>one two\r\n three</p>', () => 'eins zwei drei vier fünf')).toBe(
+      '<p>eins\r\n zwei drei\r\n vier fünf</p>',
+    );
+  });
+
+  it('keeps a text on one line when the source has it on one line', () => {
+    const out = render(
+      '<p>Short</p>',
+      () => 'A much longer translation than the source line ever was',
+    );
+    expect(out).toBe('<p>A much longer translation than the source line ever was</p>');
   });
 });
