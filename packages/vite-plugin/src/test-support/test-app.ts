@@ -67,6 +67,11 @@ render();
 window.rendered = true;
 `;
 
+// A server-rendered fragment from the German catalog.
+const SSR_ENTRY = `import de from '../locales/de/common.json';
+export const render = () => '<p>' + de.greeting + '</p>';
+`;
+
 /**
  * A small Vite app with i18next in a temporary directory inside this package (so its bare
  * imports resolve to the package's dependencies): English catalogs, a Transloom config with
@@ -102,8 +107,7 @@ export async function testApp(files: Readonly<Record<string, string>> = {}): Pro
     'index.html':
       '<!doctype html><html><body><p id="greeting" data-key="greeting"></p><p id="farewell" data-key="farewell"></p><p id="direct"></p><script type="module" src="/src/main.js"></script></body></html>\n',
     'src/main.js': MAIN,
-    'src/ssr-entry.js':
-      "import de from '../locales/de/common.json';\nexport const render = () => `<p>${de.greeting}</p>`;\n",
+    'src/ssr-entry.js': SSR_ENTRY,
     ...files,
   };
   for (const [path, text] of Object.entries(all)) await app.write(path, text);
