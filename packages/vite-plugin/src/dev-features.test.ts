@@ -3,8 +3,15 @@ import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, expect, it } from 'vitest';
 import type { TransloomPluginOptions } from './plugin-options.js';
+import { testBrowser } from './test-support/browser.js';
 import { captureLogger, until } from './test-support/capture-logger.js';
-import { serviceEnv, type TestApp, testApp, testService } from './test-support/test-app.js';
+import {
+  CLIENT_SOURCE,
+  serviceEnv,
+  type TestApp,
+  testApp,
+  testService,
+} from './test-support/test-app.js';
 import { transloom } from './transloom-plugin.js';
 
 const open: ViteDevServer[] = [];
@@ -19,6 +26,7 @@ async function devServer(app: TestApp, options: TransloomPluginOptions) {
     configFile: false,
     customLogger: logger,
     server: { host: '127.0.0.1', port: 0 },
+    resolve: { alias: { '@transloom/vite-plugin/client': CLIENT_SOURCE } },
     plugins: [transloom(options)],
   });
   open.push(server);
@@ -116,4 +124,44 @@ it('shows a configuration error at its key and starts over once the configuratio
     '{\n  "sourceLocale": "en",\n  "targetLocales": ["de"],\n  "files": [{ "source": "locales/{locale}/*.json" }]\n}\n',
   );
   await until(() => existsSync(join(app.root, 'locales/de/common.json')), 'the German catalog');
+});
+
+it('adds a catalog written for the first time to the open page through the resources module, without a reload', async () => {
+  const service = await testService();
+  const browser = await testBrowser();
+  const app = await testApp({
+    // Only the plugin's resources module: no glob of the app's own that a new file would reload.
+    'src/main.js': `import i18next from 'i18next';
+import resources from 'virtual:transloom/resources';
+import { hotReloadI18next } from '@transloom/vite-plugin/client';
+window.resources = resources;
+await i18next.init({ lng: 'de', fallbackLng: 'en', resources, defaultNS: 'common', ns: ['common'] });
+const render = () => { document.querySelector('#greeting').textContent = i18next.t('greeting'); };
+i18next.on('languageChanged', render);
+hotReloadI18next(i18next);
+render();
+window.kept = 'same page';
+`,
+  });
+  // A slow service: the page is open before the German catalog exists.
+  service.faults!.arm({ kind: '429', retryAfter: 1, path: '/v2/translate' }, 1);
+  const { server } = await devServer(app, { env: serviceEnv(service) });
+  const page = await browser.newPage();
+  await page.goto(`${server.resolvedUrls!.local[0]}?lng=de`);
+  await page.waitForFunction(() => (window as any).kept === 'same page');
+  expect(existsSync(join(app.root, 'locales/de/common.json'))).toBe(false);
+  expect(await page.textContent('#greeting')).toBe('Hello');
+  await until(() => existsSync(join(app.root, 'locales/de/common.json')), 'the German catalog');
+  const german = await app.json('locales/de/common.json');
+  await page.waitForFunction(
+    (text) => document.querySelector('#greeting')?.textContent === text,
+    german.greeting,
+  );
+  // The object the app passed to i18next now holds German too, and the page was not reloaded.
+  expect(await page.evaluate(() => Object.keys((window as any).resources).sort())).toEqual([
+    'de',
+    'en',
+  ]);
+  expect(await page.evaluate(() => (window as any).kept)).toBe('same page');
+  await page.close();
 });
