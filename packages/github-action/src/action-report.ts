@@ -75,7 +75,8 @@ export function toActionReport(
       new: l.new,
       changed: l.changed,
       stale: l.stale,
-      pending: l.pending,
+      // After a translate run what is left is `failed`; `pending` is what a check would send.
+      pending: report.mode === 'check' || report.mode === 'dry-run' ? l.pending : 0,
       unchanged: l.unchanged,
     };
   }

@@ -50,10 +50,24 @@ export function renderJobSummary(options: {
     '| Locale | Up to date | New | Changed | Translated | Reused | Kept human edits | Failed | Missing | Stale edits | Removed |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
-  for (const [name, l] of Object.entries(report.locales).sort(([a], [b]) => a.localeCompare(b)))
+  const sends = report.mode === 'check' || report.mode === 'dry-run';
+  for (const [name, l] of Object.entries(report.locales).sort(([a], [b]) => a.localeCompare(b))) {
+    // After a translate run what is left is in Failed; Missing is what a check would send.
+    const missing = sends ? l.pending : 0;
+    const cells = [
+      l.unchanged,
+      l.new,
+      l.changed,
+      l.translated,
+      l.reused,
+      l.kept,
+      l.failed,
+      missing,
+    ];
     lines.push(
-      `| ${code(name, 40)} | ${[l.unchanged, l.new, l.changed, l.translated, l.reused, l.kept, l.failed, l.pending, l.stale, l.removed].map(formatCount).join(' | ')} |`,
+      `| ${code(name, 40)} | ${[...cells, l.stale, l.removed].map(formatCount).join(' | ')} |`,
     );
+  }
   lines.push(
     '',
     `Requests: **${formatCount(report.requests)}** · Billed characters: **${formatCount(report.billedCharacters)}** · Files: ${formatCount(report.files.total)} (${formatCount(report.files.upToDate)} up to date, ${formatCount(report.files.written.length)} written)`,

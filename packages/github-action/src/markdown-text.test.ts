@@ -19,7 +19,8 @@ describe('markdown text', () => {
       '&lt;b&gt;\\*hi\\*&lt;/b&gt; \\[x\\](y) \\@team \\| \\~\\~s\\~\\~',
     );
     expect(escapeMarkdown('# heading')).toBe('\\# heading');
-    expect(escapeMarkdown('1. item')).toBe('\\1. item');
+    expect(escapeMarkdown('1. item')).toBe('1\\. item');
+    expect(escapeMarkdown('153 units')).toBe('153 units');
   });
 
   it('links only to http(s) addresses', () => {

@@ -34,7 +34,8 @@ export function escapeMarkdown(text: string, max = 300): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/[\\`*_[\]|~!@]/g, (c) => `\\${c}`)
-    .replace(/^([#+\-=\d])/, '\\$1');
+    .replace(/^([#+-])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
 /** A whole number with thousands separators, as people read it. */

@@ -20,12 +20,22 @@ const identity = (author: { name: string; email: string }) => [
   'commit.gpgsign=false',
 ];
 
-/** Commits exactly `paths` as one commit by `author`; undefined when none of them changed. */
-export async function commitPaths(options: CommitPathsOptions): Promise<string | undefined> {
-  const { git, paths } = options;
-  if (paths.length === 0) return undefined;
+/**
+ * Commits exactly `paths` as one commit by `author`: `sha` is undefined when none of them
+ * changed. Files git ignores are left out and listed in `ignored`.
+ */
+export async function commitPaths(
+  options: CommitPathsOptions,
+): Promise<{ sha: string | undefined; ignored: string[] }> {
+  const { git } = options;
+  if (options.paths.length === 0) return { sha: undefined, ignored: [] };
+  // Exit 0 lists ignored paths (tracked files never are), 1 means none is.
+  const check = await git.run(['check-ignore', '--', ...options.paths], { allowFailure: true });
+  const ignored = check.code === 0 ? check.stdout.split('\n').filter(Boolean) : [];
+  const paths = options.paths.filter((p) => !ignored.includes(p));
+  if (paths.length === 0) return { sha: undefined, ignored };
   const status = await git.text(['status', '--porcelain', '--untracked-files=all', '--', ...paths]);
-  if (status === '') return undefined;
+  if (status === '') return { sha: undefined, ignored };
   await git.run(['add', '--all', '--', ...paths]);
   await git.run([
     ...identity(options.author),
@@ -37,7 +47,7 @@ export async function commitPaths(options: CommitPathsOptions): Promise<string |
     '--',
     ...paths,
   ]);
-  return git.text(['rev-parse', 'HEAD']);
+  return { sha: await git.text(['rev-parse', 'HEAD']), ignored };
 }
 
 /** Options of {@link pushWithoutForce}. */

@@ -151,6 +151,25 @@ describe('translate mode on a pull request of this repository', () => {
     expect(failure?.message).toContain('nothing was overwritten');
   });
 
+  it('leaves out the targets git ignores, and says so', async () => {
+    const fixture = createGitFixture({ ...projectFiles(), '.gitignore': 'app/locales/pl/\n' });
+    const head = fixture.push('feature', { 'README.md': '# Site\n\nIgnored.\n' }, 'Start');
+    fixture.checkout('feature');
+    const run = await translatePr(fixture, 'run', head);
+    expect(run.code).toBe(0);
+    expect(fixture.log('feature', 1)[0]!.files).toEqual([
+      'app/locales/de/common.json',
+      'app/transloom.lock',
+    ]);
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        message:
+          'git ignores 1 files the run wrote, so they were not committed: app/locales/pl/common.json',
+      }),
+    );
+  });
+
   it('refuses a pull request from a fork, before any request', async () => {
     const fixture = createGitFixture(projectFiles());
     const head = fixture.push('feature', { 'README.md': 'x\n' }, 'Fork change');

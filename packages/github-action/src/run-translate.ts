@@ -197,7 +197,14 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       message: inputs.commitMessage,
       author: inputs.commitAuthor,
     });
-    if (made) {
+    if (made.ignored.length > 0) {
+      const list = made.ignored.map((p) => ctx.repoPath(p)).join(', ');
+      core.warning(
+        `git ignores ${made.ignored.length} files the run wrote, so they were not committed: ${list}`,
+      );
+      notes.push(`Not committed, because git ignores them: ${list}.`);
+    }
+    if (made.sha) {
       const pushed = await pushWithoutForce({
         git,
         remote: 'origin',
@@ -218,7 +225,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
             : `Pushed ${commitSha} to ${branch}; checks run on it.`,
         );
       }
-    } else {
+    } else if (made.ignored.length === 0) {
       notes.push('Nothing to translate: no commit.');
     }
     if (!pr && base && commitSha && inputs.pullRequest === 'auto') {
