@@ -2,7 +2,15 @@ import type { Edit } from '../../document/splice-edits.js';
 import type { Original } from '../../segments/segment-markup.js';
 import type { RenderContext, UnitTranslation } from '../format-adapter.js';
 import type { XliffParsed } from './xliff-document.js';
-import { setAttribute, type TargetContext, targetContent, targetEdits } from './xliff-target.js';
+import { keptNoteEdits, type UnitBeside } from './xliff-kept-notes.js';
+import { createPreviousTargets } from './xliff-previous.js';
+import {
+  type PreviousTarget,
+  setAttribute,
+  type TargetContext,
+  targetContent,
+  targetEdits,
+} from './xliff-target.js';
 import type { XliffUnit } from './xliff-units.js';
 import { segmentedTargetEdits } from './xliff12-segmented-target.js';
 import type { XmlElement } from './xml-tree.js';
@@ -10,13 +18,15 @@ import type { XmlElement } from './xml-tree.js';
 /**
  * Edits that write translations into the targets of an XLIFF document of either version,
  * and, for another locale, the language attribute each version keeps for it (1.2
- * `target-language` on `<file>`, 2.0 `trgLang` on `<xliff>`).
+ * `target-language` on `<file>`, 2.0 `trgLang` on `<xliff>`). With the target file as it is
+ * now (`render.previous`), a target written with the text it has there keeps what that file
+ * says of it (state, qualifier, approval), and the notes a person added there stay.
  */
 export function applyXliff(
   parsed: XliffParsed,
   units: readonly XliffUnit[],
   translations: ReadonlyMap<string, UnitTranslation>,
-  render: RenderContext,
+  render: RenderContext<XliffParsed>,
   languageAttribute: { elements: readonly XmlElement[]; name: string },
 ): Edit[] {
   const text = parsed.file.text;
@@ -31,6 +41,17 @@ export function applyXliff(
     targetLocale: render.targetLocale,
     entities: parsed.entities,
     forms,
+  };
+  const previous =
+    context.other && render.previous ? createPreviousTargets(render.previous) : undefined;
+  // Each unit element beside its unit in the target file, and whether all its text stays.
+  const beside = new Map<XmlElement, UnitBeside>();
+  const track = (element: XmlElement, id: string, same: boolean) => {
+    const site = previous?.site(id);
+    if (!site) return;
+    const known = beside.get(element);
+    if (known) known.same &&= same;
+    else beside.set(element, { previous: site.element, same });
   };
   const copy = (o: Original) => (typeof o === 'string' ? o : text.slice(o.start, o.end));
   const contentOf = (unit: XliffUnit, translation: UnitTranslation) =>
@@ -50,11 +71,32 @@ export function applyXliff(
       continue;
     }
     const translation = translations.get(unit.id);
-    if (translation !== undefined)
-      edits.push(...targetEdits(unit.site, contentOf(unit, translation), context));
+    if (translation === undefined) {
+      track(unit.site.element, unit.id, false);
+      continue;
+    }
+    const content = contentOf(unit, translation);
+    const before = previous?.site(unit.id);
+    let state: PreviousTarget | undefined;
+    if (previous && before)
+      state = previous.describe(before, previous.holds(before.target, content, parsed.entities));
+    track(unit.site.element, unit.id, state?.same === true);
+    edits.push(...targetEdits(unit.site, content, context, { previous: state }));
   }
-  for (const group of segmented.values())
-    edits.push(...segmentedTargetEdits(group, translations, context, contentOf));
+  for (const group of segmented.values()) {
+    const written = segmentedTargetEdits(group, translations, context, contentOf, previous);
+    edits.push(...written.edits);
+    track(group[0]!.site.element, group[0]!.id, written.same);
+  }
+  if (previous)
+    edits.push(
+      ...keptNoteEdits(
+        text,
+        previous.parsed.file.text,
+        units[0]?.site.stateHost === 'target' ? '1.2' : '2.0',
+        beside,
+      ),
+    );
   if (context.other) {
     for (const element of languageAttribute.elements) {
       const tag = text.slice(element.start, element.innerStart);

@@ -7,7 +7,7 @@ import { isUnchanged } from '../unchanged-translation.js';
 import type { UnitSite } from './xliff-document.js';
 import type { XliffUnit } from './xliff-units.js';
 import { type EntityTable, encodeXmlText, readXmlText } from './xml-entities.js';
-import { escapeXmlAttribute, tokenizeFragment } from './xml-tree.js';
+import { decodeXmlText, escapeXmlAttribute, tokenizeFragment } from './xml-tree.js';
 
 /** What writing the targets of one document needs. */
 export interface TargetContext {
@@ -73,6 +73,33 @@ function translatedState(tag: string): string {
   );
 }
 
+// What a state host says of its text: 1.2 `state` and `state-qualifier` on `<target>`, 2.0
+// `state` and `subState` on `<segment>`.
+const STATE_ATTRIBUTES = ['state', 'state-qualifier', 'subState'];
+
+/** `tag` with the attributes `names` as `from` has them (set, or absent). */
+function keepAttributes(tag: string, from: string, names: readonly string[]): string {
+  let out = tag;
+  for (const name of names) {
+    const value = attributeOf(from, name);
+    out =
+      value === undefined
+        ? removeAttribute(out, name)
+        : setAttribute(out, name, decodeXmlText(value));
+  }
+  return out;
+}
+
+/** The target file's own target of a unit (the file as it is now), and what it says of it. */
+export interface PreviousTarget {
+  /** The text written is the text the target file has: what it says of that text stays. */
+  same: boolean;
+  /** Start tag of its state host (1.2 `<target>`, 2.0 `<segment>`). */
+  hostTag: string;
+  /** Start tag of its 1.2 `<trans-unit>` (its `approved`). */
+  unitTag: string;
+}
+
 /** The content a target gets: whitespace as in the source, the translation, in CDATA if the source was. */
 export function targetContent(
   unit: XliffUnit,
@@ -116,54 +143,86 @@ function canonical(raw: string, entities: EntityTable): string {
   return out.trim();
 }
 
-/** Whether two element contents say the same (a target that needs no edit). */
-export function sameContent(a: string, b: string, entities: EntityTable): boolean {
+/**
+ * Whether two element contents say the same (a target that needs no edit); `b` may come from
+ * another document, whose entities are `bEntities`.
+ */
+export function sameContent(
+  a: string,
+  b: string,
+  entities: EntityTable,
+  bEntities: EntityTable = entities,
+): boolean {
   if (a === b) return true;
   // Without references or CDATA both are already in one spelling.
   if (!/&|<!\[CDATA\[/.test(a) && !/&|<!\[CDATA\[/.test(b)) return a.trim() === b.trim();
-  return canonical(a, entities) === canonical(b, entities);
+  return canonical(a, entities) === canonical(b, bEntities);
+}
+
+/** How {@link targetEdits} decides a target's state. */
+export interface TargetStateOptions {
+  /** With `content` null: whether the text changed. */
+  changedText?: boolean;
+  /** The target file's own target of the unit: its text, not the source's, decides the state. */
+  previous?: PreviousTarget | undefined;
 }
 
 /**
  * Edits that write `content` as a target (`null`: its content stays, and `changedText` says
- * whether it changed): into an existing `<target>` (only when it says something else), a `<target/>` turned into a full element, or a new `<target>` on its own
- * line after `place.insertAfter` (with `xml:lang` when the source has one). For another
- * locale, a target's `xml:lang` follows it, and
- * the state (1.2 target, 2.0 segment) becomes `translated` when the text changed or was not
- * a translation yet; a reviewed or final text that stays the same keeps its state.
+ * whether it changed): into an existing `<target>` (only when it says something else), a
+ * `<target/>` turned into a full element, or a new `<target>` on its own line after
+ * `place.insertAfter` (with `xml:lang` when the source has one). For another locale, a
+ * target's `xml:lang` follows it, and the state (1.2 target, 2.0 segment) becomes
+ * `translated` when the text changed or was not a translation yet (1.2 `approved` is then
+ * dropped); a reviewed or final text that stays the same keeps its state, as the target file
+ * has it when there is one (`options.previous`).
  */
 export function targetEdits(
-  place: Pick<UnitSite, 'target' | 'insertAfter' | 'stateHost' | 'sourceLang'>,
+  place: Pick<UnitSite, 'element' | 'target' | 'insertAfter' | 'stateHost' | 'sourceLang'>,
   content: string | null,
   context: TargetContext,
-  changedText?: boolean,
+  options: TargetStateOptions = {},
 ): Edit[] {
   const { text, other } = context;
   const { target, stateHost } = place;
   const edits: Edit[] = [];
   const existing = target ? text.slice(target.innerStart, target.innerEnd) : '';
-  const changed =
-    changedText ??
+  const differs =
+    options.changedText ??
     (!target || (content !== null && !sameContent(existing, content, context.entities)));
+  const previous = other ? options.previous : undefined;
+  const changed = previous ? !previous.same : differs;
+  // A text that stays the same says what the target file says of it.
+  const kept = previous?.same ? previous : undefined;
   const hostTag =
     stateHost === 'target'
       ? target
         ? text.slice(target.start, target.innerStart)
         : ''
       : text.slice(stateHost.start, stateHost.innerStart);
-  const state = other && needsState(hostTag, changed, stateHost !== 'target' || !target);
+  const state =
+    other &&
+    needsState(
+      kept?.hostTag ?? hostTag,
+      changed,
+      stateHost !== 'target' || (!target && kept === undefined),
+    );
+  const withState = (tag: string) => {
+    const out = kept ? keepAttributes(tag, kept.hostTag, STATE_ATTRIBUTES) : tag;
+    return state ? translatedState(out) : out;
+  };
   const targetTag = (tag: string) => {
     let out = tag;
     if (other && attributeOf(out, 'xml:lang') !== undefined)
       out = setAttribute(out, 'xml:lang', context.targetLocale);
-    return state && stateHost === 'target' ? translatedState(out) : out;
+    return stateHost === 'target' ? withState(out) : out;
   };
   if (target && !target.selfClosing) {
     const tag = text.slice(target.start, target.innerStart);
     const next = targetTag(tag);
     if (next !== tag)
       edits.push({ start: target.start, end: target.innerStart, render: () => next });
-    if (changed && content !== null)
+    if (differs && content !== null)
       edits.push({ start: target.innerStart, end: target.innerEnd, render: () => content });
   } else if (target) {
     const tag = targetTag(text.slice(target.start, target.end)).replace(/\s*\/>$/, '>');
@@ -190,9 +249,19 @@ export function targetEdits(
       render: () => `${eol}${indent}${open}${content ?? ''}</${name}>`,
     });
   }
-  if (state && stateHost !== 'target') {
-    const next = translatedState(hostTag);
-    edits.push({ start: stateHost.start, end: stateHost.innerStart, render: () => next });
+  if (other && stateHost !== 'target') {
+    const next = withState(hostTag);
+    if (next !== hostTag)
+      edits.push({ start: stateHost.start, end: stateHost.innerStart, render: () => next });
+  }
+  if (other && stateHost === 'target') {
+    // 1.2 `approved` on `<trans-unit>` says the same of the target as its state.
+    const { element } = place;
+    const unitTag = text.slice(element.start, element.innerStart);
+    let next = kept ? keepAttributes(unitTag, kept.unitTag, ['approved']) : unitTag;
+    if (state) next = removeAttribute(next, 'approved');
+    if (next !== unitTag)
+      edits.push({ start: element.start, end: element.innerStart, render: () => next });
   }
   return edits;
 }

@@ -39,6 +39,9 @@ export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
     return spliceEdits(parsed.file.text, edits);
   },
 
+  // What a reviewer sets on a target (its state, notes) lives only in the target file.
+  usesPreviousTarget: true,
+
   detected(parsed) {
     return { text: parsed.text };
   },

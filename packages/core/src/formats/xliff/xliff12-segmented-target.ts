@@ -1,6 +1,12 @@
 import type { Edit } from '../../document/splice-edits.js';
 import type { UnitTranslation } from '../format-adapter.js';
-import { sameContent, type TargetContext, targetEdits } from './xliff-target.js';
+import type { PreviousTargets } from './xliff-previous.js';
+import {
+  type PreviousTarget,
+  sameContent,
+  type TargetContext,
+  targetEdits,
+} from './xliff-target.js';
 import type { XliffUnit } from './xliff-units.js';
 
 /**
@@ -8,19 +14,45 @@ import type { XliffUnit } from './xliff-units.js';
  * `<mrk mtype="seg">` of `<seg-source>`, in order). A target already segmented with the same
  * mids is edited segment by segment; otherwise the target is `<seg-source>` with each
  * segment's content replaced by its translation (or kept, untranslated), written after
- * `<seg-source>` as the schema orders them.
+ * `<seg-source>` as the schema orders them. The state of the whole target is the target
+ * file's (`previous`) when every segment's text is the one it has there.
  */
 export function segmentedTargetEdits(
   units: readonly XliffUnit[],
   translations: ReadonlyMap<string, UnitTranslation>,
   context: TargetContext,
   contentOf: (unit: XliffUnit, translation: UnitTranslation) => string,
-): Edit[] {
+  previous?: PreviousTargets,
+): { edits: Edit[]; same: boolean } {
   const { text } = context;
   const first = units[0]!.site;
   const { segSource, target } = first.segmented!;
-  if (!units.some((u) => translations.has(u.id))) return [];
-  if (target && !target.selfClosing && units.every((u) => u.site.target)) {
+  if (!units.some((u) => translations.has(u.id))) return { edits: [], same: false };
+  const inPlace = target && !target.selfClosing && units.every((u) => u.site.target);
+  // What a segment is written with: its translation, else what the target or source has.
+  const written = (unit: XliffUnit) => {
+    const translation = translations.get(unit.id);
+    if (translation !== undefined) return contentOf(unit, translation);
+    const element = inPlace ? unit.site.target! : unit.site.source;
+    return text.slice(element.innerStart, element.innerEnd);
+  };
+  const before = previous?.site(first.id);
+  let state: PreviousTarget | undefined;
+  if (previous && before) {
+    const same =
+      before.segmented?.target !== undefined &&
+      units.every((u) => previous.holds(previous.site(u.id)?.target, written(u), context.entities));
+    state = previous.describe(before, same);
+  }
+  const place = {
+    element: first.element,
+    target,
+    insertAfter: segSource,
+    stateHost: 'target' as const,
+    sourceLang: first.sourceLang,
+  };
+  const same = state?.same === true;
+  if (inPlace) {
     const edits: Edit[] = [];
     let changed = false;
     for (const unit of units) {
@@ -34,13 +66,8 @@ export function segmentedTargetEdits(
       edits.push({ start: marker.innerStart, end: marker.innerEnd, render: () => content });
     }
     // The target element itself: its language and state, as for an unsegmented target.
-    const tagEdits = targetEdits(
-      { target, insertAfter: segSource, stateHost: 'target', sourceLang: first.sourceLang },
-      null,
-      context,
-      changed,
-    );
-    return [...tagEdits, ...edits];
+    const tagEdits = targetEdits(place, null, context, { changedText: changed, previous: state });
+    return { edits: [...tagEdits, ...edits], same };
   }
   let content = '';
   let position = segSource.innerStart;
@@ -55,9 +82,5 @@ export function segmentedTargetEdits(
     position = source.innerEnd;
   }
   content += text.slice(position, segSource.innerEnd);
-  return targetEdits(
-    { target, insertAfter: segSource, stateHost: 'target', sourceLang: first.sourceLang },
-    content,
-    context,
-  );
+  return { edits: targetEdits(place, content, context, { previous: state }), same };
 }
