@@ -143,11 +143,23 @@ export async function translateMany(
   const run = async (batch: Batch): Promise<void> => {
     const count = batch.end - batch.start;
     try {
-      const translated = await limit((slot) => {
+      const translated = await limit(async (slot) => {
         many.signal?.throwIfAborted();
         if (stopped !== undefined) throw stopped;
-        // Sliced only when its turn comes, so queued batches hold no copies of the texts.
-        return send(transport, texts.slice(batch.start, batch.end), wire, many.signal, slot);
+        try {
+          // Sliced only when its turn comes, so queued batches hold no copies of the texts.
+          return await send(
+            transport,
+            texts.slice(batch.start, batch.end),
+            wire,
+            many.signal,
+            slot,
+          );
+        } catch (error) {
+          // Marked before the slot is handed on, so the next queued batch is not sent.
+          if (!(error instanceof PayloadTooLargeError) || count === 1) stopped ??= error;
+          throw error;
+        }
       });
       translated.forEach((t, i) => {
         results[batch.start + i] = t;
