@@ -258,7 +258,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   });
   app.server.maxConnections = limits.maxConnections;
   registerErrorHandler(app, options.onInternalError ?? defaultInternalError);
-  registerBodyParsers(app, pool);
+  registerBodyParsers(app);
   if (faults) registerFaults(app, faults, keys);
   registerAuth(app, keys);
   await app.register(multipart);
@@ -303,6 +303,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
       await runner.close();
       sessions.settleAll();
       await app.close();
+      await glossaries.close();
       await pool.close();
       await engine.close?.();
       db.close();

@@ -1,5 +1,6 @@
 import { FormBody, formObjectList, queryWithForm } from './form-body.js';
-import { badRequest } from './http-error.js';
+import { badRequest, HttpError } from './http-error.js';
+import { RawBody } from './raw-body.js';
 
 const BOOLEAN_WORDS = new Map<string, boolean>([
   ['1', true],
@@ -41,7 +42,10 @@ export class Params {
     source: unknown,
     private readonly path = '',
   ) {
-    if (source instanceof FormBody) {
+    if (source instanceof RawBody) {
+      // Only the glossary routes take bodies this big, and they parse them in a worker.
+      throw new HttpError(413, 'The request body is too large for this route');
+    } else if (source instanceof FormBody) {
       this.form = source;
     } else if (source === undefined || source === null) {
       this.json = {};

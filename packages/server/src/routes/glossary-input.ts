@@ -1,8 +1,6 @@
 import { GLOSSARY_LANGUAGES, MAX_GLOSSARY_PHRASE_BYTES, utf8Length } from '@transloom/client/wire';
 import { badRequest } from '../http/http-error.js';
 import type { Params } from '../http/params.js';
-import type { ServiceContext } from '../service-context.js';
-import type { DictionaryInput } from '../store/glossary-store.js';
 
 const LANGUAGES = new Set<string>(GLOSSARY_LANGUAGES);
 
@@ -11,6 +9,25 @@ export interface LanguagePair {
   source: string;
   target: string;
 }
+
+/** One dictionary of a request, its entries not yet parsed. */
+export interface DictionaryRequest extends LanguagePair {
+  text: string;
+  format: 'tsv' | 'csv';
+}
+
+/** What a glossary request asks for: a name and dictionaries, as the route's shape allows. */
+export interface GlossaryRequest {
+  name?: string;
+  dictionaries: DictionaryRequest[];
+}
+
+/**
+ * The body shapes of the glossary routes: `create` (name and one or more dictionaries),
+ * `patch` (name and/or one dictionary), `dictionary` (the body is one dictionary) and `v2`
+ * (name and one dictionary's fields, flat).
+ */
+export type GlossaryShape = 'create' | 'patch' | 'dictionary' | 'v2';
 
 function glossaryLanguage(params: Params, name: string): string {
   const value = params.string(name, { required: true });
@@ -35,10 +52,12 @@ export function readLanguagePair(params: Params): LanguagePair {
   return { source, target };
 }
 
-/** A glossary's `name`: not blank, at most 1024 UTF-8 bytes; undefined when not given. */
-export function readGlossaryName(params: Params): string | undefined {
+function readName(params: Params, required: boolean): string | undefined {
   const name = params.string('name');
-  if (name === undefined) return undefined;
+  if (name === undefined) {
+    if (required) throw badRequest(`Parameter 'name' is required`);
+    return undefined;
+  }
   if (name.trim() === '') throw badRequest(`Parameter 'name' must not be empty`);
   const bytes = utf8Length(name);
   if (bytes > MAX_GLOSSARY_PHRASE_BYTES) {
@@ -49,27 +68,35 @@ export function readGlossaryName(params: Params): string | undefined {
   return name;
 }
 
-/**
- * Reads one dictionary (`source_lang`, `target_lang`, `entries`, `entries_format`) from a JSON
- * object or form fields and checks it against every entry rule. Parsing, checking and merging
- * into the entries `base` gives for its pair run in a worker, as a dictionary may hold 10 MB.
- */
-export async function readDictionary(
-  ctx: ServiceContext,
-  params: Params,
-  base?: (pair: LanguagePair) => string | undefined,
-): Promise<DictionaryInput> {
+function readDictionary(params: Params): DictionaryRequest {
   const pair = readLanguagePair(params);
   const text = params.string('entries', { required: true });
   const format = params.oneOf('entries_format', ['tsv', 'csv'] as const) ?? 'tsv';
-  const existing = base?.(pair);
-  const prepared = await ctx.pool.run('prepareDictionary', {
-    text,
-    format,
-    sourceLang: pair.source,
-    targetLang: pair.target,
-    label: `Dictionary ${pair.source} -> ${pair.target}`,
-    ...(existing !== undefined ? { base: existing } : {}),
-  });
-  return { sourceLang: pair.source, targetLang: pair.target, ...prepared };
+  return { ...pair, text, format };
+}
+
+/** Reads a glossary request body (JSON, or form fields as the official clients send them). */
+export function readGlossaryRequest(params: Params, shape: GlossaryShape): GlossaryRequest {
+  if (shape === 'dictionary') return { dictionaries: [readDictionary(params)] };
+  const name = readName(params, shape !== 'patch');
+  if (shape === 'v2')
+    return { ...(name !== undefined ? { name } : {}), dictionaries: [readDictionary(params)] };
+  const raw = params.objectList('dictionaries') ?? [];
+  if (shape === 'create' && raw.length === 0)
+    throw badRequest(`Parameter 'dictionaries' must hold at least one dictionary`);
+  if (shape === 'patch') {
+    if (raw.length > 1)
+      throw badRequest(`Parameter 'dictionaries' may hold at most one dictionary per call`);
+    if (name === undefined && raw.length === 0)
+      throw badRequest(`Give 'name', 'dictionaries' or both`);
+  }
+  const dictionaries = raw.map(readDictionary);
+  const pairs = new Set<string>();
+  for (const d of dictionaries) {
+    const pair = `${d.source} -> ${d.target}`;
+    if (pairs.has(pair))
+      throw badRequest(`Parameter 'dictionaries' holds two dictionaries for ${pair}`);
+    pairs.add(pair);
+  }
+  return { ...(name !== undefined ? { name } : {}), dictionaries };
 }

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type GlossaryWire, MAX_DICTIONARY_BYTES } from '@transloom/client/wire';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../http/http-error.js';
-import { Params, queryParams } from '../http/params.js';
+import { notFound } from '../http/http-error.js';
+import { queryParams } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import type { DictionaryInput, GlossaryRecord } from '../store/glossary-store.js';
-import { readDictionary, readGlossaryName, readLanguagePair } from './glossary-input.js';
+import {
+  jsonStringContent,
+  mergeIntoStored,
+  prepareGlossaryBody,
+  streamText,
+} from './glossary-bodies.js';
+import { readLanguagePair } from './glossary-input.js';
 
 /** Body limit of a glossary creation: five full dictionaries (contract part 8) and their quoting. */
 export const GLOSSARY_CREATE_BODY_LIMIT = 5 * MAX_DICTIONARY_BYTES + 1024 * 1024;
@@ -50,22 +56,8 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
   }
 
   app.post('/v3/glossaries', createOptions, async (request, reply) => {
-    const params = new Params(request.body);
-    const name = readGlossaryName(params);
-    if (name === undefined) throw badRequest(`Parameter 'name' is required`);
-    const raw = params.objectList('dictionaries');
-    if (!raw || raw.length === 0)
-      throw badRequest(`Parameter 'dictionaries' must hold at least one dictionary`);
-    const dictionaries: DictionaryInput[] = [];
-    for (const item of raw) dictionaries.push(await readDictionary(ctx, item));
-    const pairs = new Set<string>();
-    for (const d of dictionaries) {
-      const pair = `${d.sourceLang} -> ${d.targetLang}`;
-      if (pairs.has(pair))
-        throw badRequest(`Parameter 'dictionaries' holds two dictionaries for ${pair}`);
-      pairs.add(pair);
-    }
-    const record = ctx.glossaries.create(randomUUID(), name, dictionaries, ctx.now());
+    const { name, dictionaries } = await prepareGlossaryBody(ctx, request.body, 'create');
+    const record = await ctx.glossaries.create(randomUUID(), name!, dictionaries, ctx.now());
     return reply.code(201).send(toWire(record));
   });
 
@@ -77,44 +69,46 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     toWire(existing(request.params.id)),
   );
 
-  app.get<{ Params: { id: string } }>('/v3/glossaries/:id/entries', options, async (request) => {
-    const record = existing(request.params.id);
-    const { source, target } = readLanguagePair(queryParams(request));
-    const stored = ctx.glossaries.dictionaryText(record.glossaryId, source, target);
-    if (!stored)
-      throw notFound(
-        `Glossary '${record.glossaryId}' has no dictionary for ${source} -> ${target}`,
+  // The entries are streamed chunk by chunk: a 10 MB dictionary is never one string here.
+  app.get<{ Params: { id: string } }>(
+    '/v3/glossaries/:id/entries',
+    options,
+    async (request, reply) => {
+      const record = existing(request.params.id);
+      const { source, target } = readLanguagePair(queryParams(request));
+      const stored = ctx.glossaries.dictionaryText(record.glossaryId, source, target);
+      if (!stored)
+        throw notFound(
+          `Glossary '${record.glossaryId}' has no dictionary for ${source} -> ${target}`,
+        );
+      const head = JSON.stringify({ source_lang: source, target_lang: target }).slice(0, -1);
+      return reply.type('application/json; charset=utf-8').send(
+        streamText(ctx, stored, {
+          before: `{"dictionaries":[${head},"entries":"`,
+          after: `","entries_format":"tsv"}]}`,
+          escape: jsonStringContent,
+        }),
       );
-    return {
-      dictionaries: [
-        { source_lang: source, target_lang: target, entries: stored.tsv, entries_format: 'tsv' },
-      ],
-    };
-  });
+    },
+  );
 
   app.patch<{ Params: { id: string } }>('/v3/glossaries/:id', editOptions, async (request) => {
-    const params = new Params(request.body);
-    const name = readGlossaryName(params);
-    const raw = params.objectList('dictionaries') ?? [];
-    if (raw.length > 1)
-      throw badRequest(`Parameter 'dictionaries' may hold at most one dictionary per call`);
-    if (name === undefined && raw.length === 0) {
-      throw badRequest(`Give 'name', 'dictionaries' or both`);
-    }
+    existing(request.params.id);
+    const { name, dictionaries } = await prepareGlossaryBody(ctx, request.body, 'patch');
     return serially(request.params.id, async () => {
       const record = existing(request.params.id);
+      let dictionary = dictionaries[0];
       // Merged entries replace the target of an existing source; the result must still fit.
-      const dictionary = raw[0]
-        ? await readDictionary(
-            ctx,
-            raw[0],
-            ({ source, target }) =>
-              ctx.glossaries.dictionaryText(record.glossaryId, source, target)?.tsv ?? '',
-          )
-        : undefined;
-      existing(record.glossaryId);
+      const stored =
+        dictionary &&
+        ctx.glossaries.dictionaryText(
+          record.glossaryId,
+          dictionary.sourceLang,
+          dictionary.targetLang,
+        );
+      if (dictionary && stored) dictionary = await mergeIntoStored(ctx, stored, dictionary);
       return toWire(
-        ctx.glossaries.update(record.glossaryId, {
+        await ctx.glossaries.update(record.glossaryId, {
           ...(name !== undefined ? { name } : {}),
           ...(dictionary ? { dictionary } : {}),
         }),
@@ -128,9 +122,10 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     async (request) => {
       existing(request.params.id);
       // One dictionary as a JSON object, or as flat form fields.
-      const dictionary = await readDictionary(ctx, new Params(request.body));
+      const [dictionary] = (await prepareGlossaryBody(ctx, request.body, 'dictionary'))
+        .dictionaries as [DictionaryInput];
       return serially(request.params.id, async () => {
-        const updated = ctx.glossaries.update(existing(request.params.id).glossaryId, {
+        const updated = await ctx.glossaries.update(existing(request.params.id).glossaryId, {
           dictionary,
         });
         const info = updated.dictionaries.find(

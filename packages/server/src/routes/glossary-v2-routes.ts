@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/http-error.js';
-import { Params } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import type { GlossaryRecord } from '../store/glossary-store.js';
-import { readDictionary, readGlossaryName } from './glossary-input.js';
+import { prepareGlossaryBody, streamText } from './glossary-bodies.js';
 import { GLOSSARY_EDIT_BODY_LIMIT } from './glossary-routes.js';
 
 /** A glossary as the v2 endpoints show it: one language pair, its entry count, always ready. */
@@ -58,11 +57,8 @@ export function registerGlossaryV2Routes(app: FastifyInstance, ctx: ServiceConte
     '/v2/glossaries',
     { ...options, bodyLimit: GLOSSARY_EDIT_BODY_LIMIT },
     async (request, reply) => {
-      const params = new Params(request.body);
-      const name = readGlossaryName(params);
-      if (name === undefined) throw badRequest(`Parameter 'name' is required`);
-      const dictionary = await readDictionary(ctx, params);
-      const record = ctx.glossaries.create(randomUUID(), name, [dictionary], ctx.now());
+      const { name, dictionaries } = await prepareGlossaryBody(ctx, request.body, 'v2');
+      const record = await ctx.glossaries.create(randomUUID(), name!, dictionaries, ctx.now());
       return reply.code(201).send(toWire(record));
     },
   );
@@ -82,8 +78,9 @@ export function registerGlossaryV2Routes(app: FastifyInstance, ctx: ServiceConte
     async (request, reply) => {
       const record = monolingual(request.params.id);
       const { sourceLang, targetLang } = record.dictionaries[0]!;
-      const stored = ctx.glossaries.dictionaryText(record.glossaryId, sourceLang, targetLang);
-      return reply.type('text/tab-separated-values; charset=utf-8').send(stored?.tsv ?? '');
+      const stored = ctx.glossaries.dictionaryText(record.glossaryId, sourceLang, targetLang)!;
+      // Streamed chunk by chunk: a 10 MB dictionary is never one string here.
+      return reply.type('text/tab-separated-values; charset=utf-8').send(streamText(ctx, stored));
     },
   );
 

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { chunkText } from './chunk-text.js';
 import { dictionaryVersion, hashSecret, newKeyId, secretHint } from './hashing.js';
 
 /** The SQLite handle every store shares. */
@@ -64,6 +66,34 @@ function recordTaskCharges(db: ServiceDatabase): void {
     ALTER TABLE agent_tasks ADD COLUMN charged INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE agent_tasks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
   `);
+}
+
+// A dictionary's text moves to numbered chunks (see ChunkStore): a 10 MB dictionary is never
+// written or read by one call on the event loop. `entries` stays, empty, for older readers.
+function storeDictionaryChunks(db: ServiceDatabase): void {
+  db.exec(`
+    CREATE TABLE text_chunks (chunk_set TEXT NOT NULL, n INTEGER NOT NULL, data BLOB NOT NULL);
+    CREATE UNIQUE INDEX text_chunks_set ON text_chunks (chunk_set, n);
+    ALTER TABLE glossary_dictionaries ADD COLUMN chunk_set TEXT;
+  `);
+  const rows = db
+    .prepare('SELECT glossary_id, source_lang, target_lang, entries FROM glossary_dictionaries')
+    .all() as Array<{
+    glossary_id: string;
+    source_lang: string;
+    target_lang: string;
+    entries: string;
+  }>;
+  const insert = db.prepare('INSERT INTO text_chunks (chunk_set, n, data) VALUES (?, ?, ?)');
+  const update = db.prepare(
+    `UPDATE glossary_dictionaries SET chunk_set = ?, entries = ''
+       WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?`,
+  );
+  for (const row of rows) {
+    const set = randomUUID();
+    for (const [n, chunk] of chunkText(row.entries).entries()) insert.run(set, n, chunk);
+    update.run(set, row.glossary_id, row.source_lang, row.target_lang);
+  }
 }
 
 /** Each entry moves the schema one version forward; `user_version` records how far a file got. */
@@ -150,6 +180,7 @@ export const SCHEMA_MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) =>
   storeDictionariesAsText,
   hashStoredKeys,
   recordTaskCharges,
+  storeDictionaryChunks,
 ];
 
 // The database holds key hashes, usage and customers' glossaries: owner-only, and so are

@@ -1,4 +1,4 @@
-import { type GlossaryEntry, parseGlossaryEntries } from '@transloom/client/wire';
+import type { GlossaryEntry } from '@transloom/client/wire';
 import { LRUCache } from 'lru-cache';
 import { identityEngine } from '../engines/identity-engine.js';
 import { pseudoEngine } from '../engines/pseudo-engine.js';
@@ -9,8 +9,9 @@ import type {
 } from '../engines/translation-engine.js';
 import type { Detection } from '../language-detection.js';
 import type { GlossaryStore } from '../store/glossary-store.js';
+import { readChunks } from '../worker/glossary-work.js';
 import type { WorkPool } from '../worker/work-pool.js';
-import { DictionaryMissingError } from '../worker/work-tasks.js';
+import { DictionaryMissingError, movable } from '../worker/work-tasks.js';
 
 /** A glossary dictionary a translation uses, named down to the version of its content. */
 export interface DictionaryRef {
@@ -52,7 +53,10 @@ export class Translator {
     const { dictionary, ...input } = job;
     const out = this.builtIn
       ? await this.translateInWorker(this.builtIn, input, dictionary)
-      : await this.engine.translate({ ...input, glossary: dictionary && this.load(dictionary) });
+      : await this.engine.translate({
+          ...input,
+          glossary: dictionary && (await this.load(dictionary)),
+        });
     if (!Array.isArray(out) || out.length !== input.texts.length) {
       throw new Error(
         `Engine '${this.engine.name}' returned ${out?.length} texts for ${input.texts.length}`,
@@ -78,29 +82,37 @@ export class Translator {
     } catch (error) {
       if (!(error instanceof DictionaryMissingError)) throw error;
     }
-    // The worker has not built this dictionary yet: hand it the text once.
-    const stored = this.text(dictionary);
+    // The worker has not built this dictionary yet: hand it the stored chunks once.
+    const stored = await this.chunks(dictionary);
     const current = dictionaryKey({ ...dictionary, version: stored.version });
     return this.pool.run(
       'translate',
-      { engine, input, dictionary: { key: current, tsv: stored.tsv } },
-      { affinity: current },
+      { engine, input, dictionary: { key: current, chunks: stored.chunks } },
+      { affinity: current, transfer: movable(stored.chunks) },
     );
   }
 
-  private text(ref: DictionaryRef): { tsv: string; version: string } {
+  // Read a chunk at a time, the event loop free in between; a deleted dictionary reads empty.
+  private async chunks(ref: DictionaryRef): Promise<{ chunks: Buffer[]; version: string }> {
     const stored = this.glossaries.dictionaryText(ref.glossaryId, ref.sourceLang, ref.targetLang);
-    return stored ?? { tsv: '', version: 'deleted' };
+    if (!stored) return { chunks: [], version: 'deleted' };
+    return {
+      chunks: await this.glossaries.chunks.readAll(stored.chunkSet),
+      version: stored.version,
+    };
   }
 
-  private load(ref: DictionaryRef): GlossaryEntry[] {
+  private async load(ref: DictionaryRef): Promise<GlossaryEntry[]> {
     const key = dictionaryKey(ref);
     let entries = this.entries.get(key);
     if (!entries) {
-      entries = parseGlossaryEntries(this.text(ref).tsv, { format: 'tsv' }).entries.map((e) => ({
-        source: e.source,
-        target: e.target,
-      }));
+      // An engine module runs on this thread and takes the entries whole; they are parsed a
+      // chunk at a time so that other requests go on in between.
+      entries = [];
+      for (const chunk of (await this.chunks(ref)).chunks) {
+        for (const entry of readChunks([chunk])) entries.push(entry);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       this.entries.set(key, entries);
     }
     return entries;

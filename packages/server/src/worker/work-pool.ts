@@ -5,6 +5,7 @@ import { HttpError } from '../http/http-error.js';
 import {
   deserializeError,
   type SerializedError,
+  type Transfer,
   type WorkTaskName,
   type workTasks,
 } from './work-tasks.js';
@@ -18,7 +19,9 @@ export interface WorkPoolOptions {
 }
 
 type Payload<K extends WorkTaskName> = Parameters<(typeof workTasks)[K]>[0];
-type Result<K extends WorkTaskName> = Awaited<ReturnType<(typeof workTasks)[K]>>;
+type Returned<K extends WorkTaskName> = Awaited<ReturnType<(typeof workTasks)[K]>>;
+// A task's buffers move with a Transfer; what arrives is the value inside.
+type Result<K extends WorkTaskName> = Returned<K> extends Transfer<infer T> ? T : Returned<K>;
 
 interface Pending {
   resolve(value: unknown): void;

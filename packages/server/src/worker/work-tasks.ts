@@ -1,26 +1,41 @@
-import {
-  formatGlossaryEntries,
-  formatGlossaryIssue,
-  type GlossaryEntry,
-  type GlossaryEntryIssue,
-  MAX_DICTIONARY_BYTES,
-  parseGlossaryEntries,
-  utf8Length,
-  validateGlossaryEntries,
-} from '@transloom/client/wire';
 import { LRUCache } from 'lru-cache';
 import { GlossaryAutomaton } from '../engines/glossary-automaton.js';
 import { pseudoLocalizeWith } from '../engines/pseudo-engine.js';
 import type { EngineTranslateInput } from '../engines/translation-engine.js';
-import { decodeUtf8, parseFormBody } from '../http/body-parsers.js';
-import { badRequest, HttpError } from '../http/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { type Detection, detectLanguage, detectLanguages } from '../language-detection.js';
-import { dictionaryVersion } from '../store/hashing.js';
+import type { GlossaryShape } from '../routes/glossary-input.js';
+import type { DictionaryInput } from '../store/glossary-store.js';
+import {
+  type BodyInput,
+  mergeDictionary,
+  type PreparedGlossary,
+  prepareGlossary,
+  readChunks,
+} from './glossary-work.js';
 
-/** A dictionary handed to a worker: its cache key, and its TSV when the worker asks for it. */
+/** A task's result with the buffers to move (not copy) to the other thread. */
+export class Transfer<T> {
+  constructor(
+    readonly value: T,
+    readonly list: ArrayBuffer[],
+  ) {}
+}
+
+/** The buffers of `chunks` that can move to another thread whole (each owns its memory). */
+export function movable(chunks: readonly Uint8Array[]): ArrayBuffer[] {
+  const list = new Set<ArrayBuffer>();
+  for (const chunk of chunks) {
+    if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength)
+      list.add(chunk.buffer as ArrayBuffer);
+  }
+  return [...list];
+}
+
+/** A dictionary handed to a worker: its cache key, and its stored chunks when it asks for them. */
 export interface DictionaryPayload {
   key: string;
-  tsv?: string;
+  chunks?: Uint8Array[];
 }
 
 /** Translation with a built-in engine. */
@@ -29,33 +44,6 @@ export interface TranslateWork {
   input: Omit<EngineTranslateInput, 'glossary'>;
   dictionary: DictionaryPayload | null;
 }
-
-/** A dictionary to check and normalize: new entries, optionally merged into `base` (TSV). */
-export interface PrepareDictionaryWork {
-  text: string;
-  format: 'tsv' | 'csv';
-  sourceLang: string;
-  targetLang: string;
-  /** Names the dictionary in messages, e.g. `Dictionary en -> de`. */
-  label: string;
-  base?: string;
-}
-
-/** A checked dictionary as stored: TSV, entry count, and a version that changes with the content. */
-export interface PreparedDictionary {
-  tsv: string;
-  entryCount: number;
-  version: string;
-}
-
-/** A request body to decode and parse. */
-export interface ParseBodyWork {
-  bytes: Uint8Array;
-  type: 'json' | 'form';
-}
-
-/** A parsed body: a JSON value, or a form's fields in order. */
-export type ParsedBody = { json: unknown } | { form: Array<[string, string]> };
 
 /** Thrown in a worker when a translation names a dictionary the worker has not built yet. */
 export class DictionaryMissingError extends Error {
@@ -69,22 +57,6 @@ const automata = new LRUCache<string, GlossaryAutomaton>({
   sizeCalculation: (automaton) => Math.max(1, automaton.bytes),
 });
 
-function rejectIssues(label: string, issues: readonly GlossaryEntryIssue[]): void {
-  if (issues.length === 0) return;
-  const first = issues[0]!;
-  throw badRequest(`${label}: ${formatGlossaryIssue(first)}`, {
-    rule: first.rule,
-    detail: issues.slice(0, 50).map(formatGlossaryIssue).join('\n'),
-  });
-}
-
-function readTsv(tsv: string): GlossaryEntry[] {
-  return parseGlossaryEntries(tsv, { format: 'tsv' }).entries.map((e) => ({
-    source: e.source,
-    target: e.target,
-  }));
-}
-
 /** The CPU-heavy work of the service, run in worker threads (or inline). */
 export const workTasks = {
   translate(work: TranslateWork): string[] {
@@ -92,11 +64,11 @@ export const workTasks = {
     if (work.engine === 'identity') return [...input.texts];
     let automaton: GlossaryAutomaton | null = null;
     if (work.dictionary) {
-      const { key, tsv } = work.dictionary;
+      const { key, chunks } = work.dictionary;
       automaton = automata.get(key) ?? null;
       if (!automaton) {
-        if (tsv === undefined) throw new DictionaryMissingError(key);
-        automaton = new GlossaryAutomaton(readTsv(tsv));
+        if (chunks === undefined) throw new DictionaryMissingError(key);
+        automaton = new GlossaryAutomaton(readChunks(chunks));
         automata.set(key, automaton);
       }
     }
@@ -111,54 +83,16 @@ export const workTasks = {
     return detectLanguage(work.text);
   },
 
-  prepareDictionary(work: PrepareDictionaryWork): PreparedDictionary {
-    const parsed = parseGlossaryEntries(work.text, {
-      format: work.format,
-      sourceLang: work.sourceLang,
-      targetLang: work.targetLang,
-    });
-    rejectIssues(work.label, parsed.issues);
-    if (parsed.entries.length === 0) {
-      throw badRequest(`${work.label}: the dictionary holds no entries for this language pair`, {
-        rule: 'no-entries',
-      });
-    }
-    rejectIssues(work.label, validateGlossaryEntries(parsed.entries));
-    let entries: GlossaryEntry[] = parsed.entries.map((e) => ({
-      source: e.source,
-      target: e.target,
-    }));
-    if (work.base !== undefined) {
-      // Merged entries replace the target of an existing source and keep its place.
-      const merged = new Map(readTsv(work.base).map((e) => [e.source, e.target]));
-      for (const e of entries) merged.set(e.source, e.target);
-      entries = [...merged].map(([source, target]) => ({ source, target }));
-      let bytes = 0;
-      for (const e of entries) bytes += utf8Length(e.source) + utf8Length(e.target) + 2;
-      if (bytes > MAX_DICTIONARY_BYTES) {
-        throw badRequest(
-          `The merged dictionary would hold ${bytes} bytes; at most ${MAX_DICTIONARY_BYTES} are allowed`,
-          { rule: 'dictionary-too-large' },
-        );
-      }
-    }
-    const tsv = formatGlossaryEntries(entries, 'tsv');
-    return {
-      tsv,
-      entryCount: entries.length,
-      version: dictionaryVersion(tsv),
-    };
+  /** Parses and checks a glossary request body; the dictionaries come back as movable chunks. */
+  prepareGlossary(work: { body: BodyInput; shape: GlossaryShape }): Transfer<PreparedGlossary> {
+    const prepared = prepareGlossary(work.body, work.shape);
+    return new Transfer(prepared, movable(prepared.dictionaries.flatMap((d) => d.chunks)));
   },
 
-  parseBody(work: ParseBodyWork): ParsedBody {
-    const text = decodeUtf8(work.bytes);
-    if (work.type === 'form') return { form: parseFormBody(text).pairs() };
-    if (text.trim() === '') return { json: undefined };
-    try {
-      return { json: JSON.parse(text) };
-    } catch (error) {
-      throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
-    }
+  /** Merges a checked dictionary into the stored entries of its pair. */
+  mergeDictionary(work: { base: Uint8Array[]; added: DictionaryInput }): Transfer<DictionaryInput> {
+    const merged = mergeDictionary(work.base, work.added);
+    return new Transfer(merged, movable(merged.chunks));
   },
 };
 

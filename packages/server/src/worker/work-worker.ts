@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { serializeError, type WorkTaskName, workTasks } from './work-tasks.js';
+import { serializeError, Transfer, type WorkTaskName, workTasks } from './work-tasks.js';
 
 /** A task sent to a worker. */
 interface WorkMessage {
@@ -13,7 +13,9 @@ parentPort!.on('message', async (message: WorkMessage) => {
   try {
     const run = workTasks[message.task] as (payload: unknown) => unknown;
     const value = await run(message.payload);
-    parentPort!.postMessage({ id: message.id, value });
+    if (value instanceof Transfer)
+      parentPort!.postMessage({ id: message.id, value: value.value }, value.list);
+    else parentPort!.postMessage({ id: message.id, value });
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: serializeError(error) });
   }
