@@ -67,6 +67,8 @@ export interface XliffParsed {
   text: 'source' | 'target';
   /** Every message is ICU MessageFormat (Symfony's `+intl-icu` catalogs). */
   icu: boolean;
+  /** The `locale` option: the language of text whose file does not name it. */
+  locale: string | undefined;
 }
 
 /** The tree of an XLIFF document of the expected major version, before its units are found. */
@@ -134,5 +136,6 @@ export function completeXliff(
     fromTargets: options.segmentsFrom === 'target',
     text,
     icu: /\+intl-icu\.[^/\\]*$/.test(file.path),
+    locale,
   };
 }

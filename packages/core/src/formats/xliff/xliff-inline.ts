@@ -36,6 +36,8 @@ export interface InlineOptions {
   entities: EntityTable;
   /** Protected ranges still open from an earlier segment of the same unit. */
   openRanges: Set<string>;
+  /** The content's language, whose plural rules pick an ICU plural's branch for an exact value. */
+  locale: string;
 }
 
 // `%name%` (first: `%time%` is not printf's `%ti`), printf (`%d`, `%1$@`, `%.2f`, `%%`) and
@@ -122,7 +124,11 @@ export function readInlineContent(
       }
     }
     try {
-      const content = icuToSegments(message, builder, { tags: false, sentinels });
+      const content = icuToSegments(message, builder, {
+        tags: false,
+        sentinels,
+        locale: options.locale,
+      });
       return { ...content, ...base, icu: true };
     } catch {
       builder.take();

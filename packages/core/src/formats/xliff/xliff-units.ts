@@ -19,6 +19,32 @@ function hasContent(text: string, element: XmlElement | undefined): element is X
   return element !== undefined && text.slice(element.innerStart, element.innerEnd).trim() !== '';
 }
 
+// Tags already read (every unit of a file names the same few), bounded for long-lived hosts.
+const LANGUAGES = new Map<string, string>();
+
+/**
+ * The first of `tags` that names a language (`de-DE`, or `de_DE` as Java and Symfony write
+ * it), else `en`: a file may name its languages in any spelling, and plural rules need one
+ * they know.
+ */
+function languageOf(...tags: Array<string | undefined>): string {
+  for (const tag of tags) {
+    if (!tag) continue;
+    let language = LANGUAGES.get(tag);
+    if (language === undefined) {
+      try {
+        language = Intl.getCanonicalLocales(tag.replaceAll('_', '-'))[0]!;
+      } catch {
+        language = ''; // not a language tag: the next one says it
+      }
+      if (LANGUAGES.size >= 256) LANGUAGES.clear();
+      LANGUAGES.set(tag, language);
+    }
+    if (language) return language;
+  }
+  return 'en';
+}
+
 /**
  * Builds a unit from its site: the text of its source, or of its target in Symfony's layout
  * (when the target has text) or when reading a translated file.
@@ -26,8 +52,18 @@ function hasContent(text: string, element: XmlElement | undefined): element is X
 export function xliffUnit(parsed: XliffParsed, site: UnitSite, rules: InlineRules): XliffUnit {
   const { file } = parsed;
   const builder = new SegmentBuilder(file.text);
+  // ICU plurals choose a branch by the rules of the language of the text read: a source is
+  // in the file's source language, a target (a translation, or Symfony's text) in its target
+  // language; the `locale` option stands in where the file names neither.
+  const sourceLanguage = languageOf(site.languages.source, site.sourceLang, parsed.locale);
+  const targetLanguage = languageOf(
+    site.languages.target,
+    site.target?.attributes['xml:lang'],
+    parsed.locale,
+  );
   const read = (element: XmlElement, openRanges: Set<string>) =>
     readInlineContent(file.text, element.innerStart, element.innerEnd, builder, {
+      locale: element === site.source ? sourceLanguage : targetLanguage,
       rules,
       preserve: site.preserve,
       protectPlaceholders: parsed.protectPlaceholders,
