@@ -34,6 +34,8 @@ function lineWrap(text: string, pieces: readonly Piece[], span: Range): LineWrap
   let found: RegExpExecArray | null = null;
   for (const piece of pieces) {
     if (piece.type !== 'text') continue;
+    const newline = text.indexOf('\n', piece.range.start);
+    if (newline === -1 || newline >= piece.range.end) continue;
     found = INNER_BREAK.exec(text.slice(piece.range.start, piece.range.end));
     if (found) break;
   }
