@@ -51,13 +51,13 @@ export function streamText(
   parts: { before?: string; after?: string; escape?: (text: string) => string } = {},
 ): Readable {
   const chunks = ctx.glossaries.chunks.read(stored.chunkSet);
-  const escape = parts.escape ?? ((text: string) => text);
+  const transform = parts.escape ?? ((text: string) => text);
   return Readable.from(
-    (async function* text() {
+    (async function* pieces() {
       if (parts.before !== undefined) yield parts.before;
       let first = true;
       for await (const chunk of chunks) {
-        yield escape(`${first ? '' : '\n'}${chunk.toString('utf8')}`);
+        yield transform(`${first ? '' : '\n'}${chunk.toString('utf8')}`);
         first = false;
       }
       if (parts.after !== undefined) yield parts.after;
