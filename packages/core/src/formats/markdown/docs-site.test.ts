@@ -66,15 +66,22 @@ describe('Markdown for docs sites', () => {
       anchors: { slug: 'vitepress', marker: 'id' },
     });
     expect(vite.out).toBe('## ÜBER UNS {#uber-uns}\n');
-    const content = '## Setup\n\n## 2024\n\n## Setup\n\n## Same\n';
+    const content =
+      '## Setup\n\n## 2024\n\n## Setup\n\n## Same\n\nSee [setup](#setup-1) and [same](#same).\n';
     const options = { anchors: { slug: 'astro', marker: 'span' } };
-    const german = { Setup: 'Einrichtung', '2024': '2024', Same: 'Same' } as Record<string, string>;
+    const german = {
+      Setup: 'Einrichtung',
+      '2024': '2024',
+      Same: 'Same',
+      'See <g id="1">setup</g> and <g id="2">same</g>.':
+        'Siehe <g id="1">Einrichtung</g> und <g id="2">same</g>.',
+    } as Record<string, string>;
     const doc = loadDocument({ path: 'a.md', content, options });
     const out = doc.render(new Map(doc.units.map((u) => [u.id, german[u.segment]!])), {
       targetLocale: 'de',
     });
     expect(out).toBe(
-      '## Einrichtung <span id="setup"></span>\n\n## 2024\n\n## Einrichtung <span id="setup-1"></span>\n\n## Same\n',
+      '## Einrichtung<span id="setup"></span>\n\n## 2024\n\n## Einrichtung<span id="setup-1"></span>\n\n## Same\n\nSiehe [Einrichtung](#einrichtung-1) und [same](#same).\n',
     );
     const back = loadDocument({ path: 'a.md', content: out, options });
     expect(back.units.map((u) => u.segment)).toEqual([
@@ -82,10 +89,21 @@ describe('Markdown for docs sites', () => {
       '2024',
       'Einrichtung',
       'Same',
+      'Siehe <g id="1">Einrichtung</g> und <g id="2">same</g>.',
     ]);
+    // Code spans count with their text, tags included: no span where the anchor stays the same.
+    const code = loadDocument({ path: 'a.md', content: '## `<Tabs>` component\n', options });
+    const codeOut = code.render(new Map([[code.units[0]!.id, '<x id="1"/> Komponente']]), {
+      targetLocale: 'de',
+    });
+    expect(codeOut).toBe('## `<Tabs>` Komponente<span id="tabs-component"></span>\n');
+    const same = code.render(new Map([[code.units[0]!.id, '<x id="1"/> component']]), {
+      targetLocale: 'de',
+    });
+    expect(same).toBe('## `<Tabs>` component\n');
     const mdx = loadDocument({ path: 'a.mdx', content: '## Setup\n', options });
     const mdxOut = mdx.render(new Map([[mdx.units[0]!.id, 'Einrichtung']]), { targetLocale: 'de' });
-    expect(mdxOut).toBe('## Einrichtung <span id="setup"></span>\n');
+    expect(mdxOut).toBe('## Einrichtung<span id="setup"></span>\n');
     expect(loadDocument({ path: 'a.mdx', content: mdxOut, options }).units[0]!.segment).toBe(
       'Einrichtung',
     );

@@ -4,7 +4,8 @@ import { toString as mdastToString } from 'mdast-util-to-string';
 
 /**
  * How a generator turns heading text into an anchor: `github` (github-slugger: Docusaurus),
- * `astro` (github-slugger without a trailing `-`: Starlight), `vitepress` (VitePress's own slugify).
+ * `astro` (Starlight: github-slugger over the heading's text content, as Astro 7 does),
+ * `vitepress` (VitePress's own slugify).
  */
 export type SlugStyle = 'github' | 'astro' | 'vitepress';
 
@@ -56,10 +57,7 @@ export function createSlugger(style: SlugStyle): (text: string) => string {
     };
   }
   const slugger = new GithubSlugger();
-  return (text) => {
-    const slug = slugger.slug(text);
-    return style === 'astro' && slug.endsWith('-') ? slug.slice(0, -1) : slug;
-  };
+  return (text) => slugger.slug(text);
 }
 
 /** The text a generator slugs: the heading's content without raw HTML. */
@@ -104,5 +102,6 @@ export function headingAnchors(
 
 /** What keeps a source anchor on a translated heading, written after its text. */
 export function anchorMarker(slug: string, marker: AnchorMarker): string {
-  return marker === 'id' ? ` {#${slug}}` : ` <span id="${slug}"></span>`;
+  // No space before the span: Astro slugs the heading's whole text content, a trailing space too.
+  return marker === 'id' ? ` {#${slug}}` : `<span id="${slug}"></span>`;
 }

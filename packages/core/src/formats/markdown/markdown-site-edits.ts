@@ -19,18 +19,26 @@ export interface SiteEdits {
 }
 
 // A heading's text as the generator reads it after rendering: markup written back, then the
-// Markdown syntax a slug leaves out (code ticks, emphasis, link destinations) dropped.
+// Markdown syntax a slug leaves out (code ticks, emphasis, link destinations, tags) dropped;
+// code spans keep their text as written, `<Tag>` included.
 function renderedText(unit: MarkdownUnit, translation: string, source: string): string {
-  const markdown = unit.write(translation, (start, end) => source.slice(start, end));
+  const code: string[] = [];
+  const markdown = unit
+    .write(translation, (start, end) => source.slice(start, end))
+    .replace(/(`+)([\s\S]*?)\1/g, (_m, _ticks, text: string) => {
+      code.push(text.trim());
+      return `\u0000${code.length - 1}\u0000`;
+    });
   return markdown
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, '')
     .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/[`*_]/g, '')
+    .replace(/\*+|(^|\W)_+|_+(?=\W|$)/g, '$1')
     .replace(/&nbsp;/g, '\u00a0')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
+    .replace(/\u0000(\d+)\u0000/g, (_m, i: string) => code[Number(i)]!)
     .trim();
 }
 
@@ -38,7 +46,8 @@ function renderedText(unit: MarkdownUnit, translation: string, source: string): 
  * Anchor markers for the translated page's headings and its rewritten URLs. With `{#id}`
  * every heading that has no id of its author's gets its source anchor (a heading left in the
  * source language keeps it too, so duplicate counts cannot shift); with `<span id>` only the
- * headings whose anchor in the translation differs get one, so no id appears twice.
+ * headings whose anchor in the translation differs get one, so no id appears twice, and the
+ * page's own `#anchor` links go to the translated heading's anchor.
  */
 export function siteEdits(
   parsed: MarkdownParsed,
@@ -49,6 +58,9 @@ export function siteEdits(
   const anchors = new Map<MarkdownUnit, AnchorEdit>();
   const links: Edit[] = [];
   const settings = parsed.anchors;
+  // Where ids cannot be set, a link to a heading of the same page goes to the heading's own
+  // (translated) anchor; links from elsewhere land on the span that keeps the source anchor.
+  const own = new Map<string, string>();
   if (settings) {
     const slug = createSlugger(settings.slug);
     for (const unit of units) {
@@ -60,11 +72,22 @@ export function siteEdits(
       if (anchor.explicit) continue;
       if (settings.marker === 'id' || natural !== anchor.slug)
         anchors.set(unit, { at: end, text: anchorMarker(anchor.slug, settings.marker) });
+      if (settings.marker === 'span' && natural !== anchor.slug) own.set(anchor.slug, natural);
     }
   }
   const site = parsed.site;
+  if (own.size === 0 && !site) return { anchors, links };
+  parsed.links ??= collectLinkTargets(
+    parsed.root,
+    parsed.file.text,
+    site?.frontMatter ?? { links: [], assets: [] },
+  );
+  for (const target of own.size > 0 ? parsed.links : []) {
+    const slug = target.url.startsWith('#') ? own.get(target.url.slice(1)) : undefined;
+    if (slug !== undefined)
+      links.push({ start: target.start, end: target.end, render: () => `#${slug}` });
+  }
   if (site) {
-    parsed.links ??= collectLinkTargets(parsed.root, parsed.file.text, site.frontMatter);
     for (const target of parsed.links) {
       const url = rewriteLink(target, parsed.file.path, context.targetLocale, site);
       if (url !== undefined)
