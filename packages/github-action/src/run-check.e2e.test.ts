@@ -127,3 +127,33 @@ describe('check mode', () => {
     ).toBe(true);
   });
 });
+
+describe('check mode without the right to comment', () => {
+  it('warns and keeps its verdict when the token cannot comment on a pull request of this repository', async () => {
+    const fixture = createGitFixture(projectFiles({ hi: 'Hi' }, ['de']));
+    const head = fixture.push('feature', { 'README.md': 'x\n' }, 'Change');
+    fixture.checkout('feature');
+    github.readOnly = true;
+    try {
+      const run = await runBundle({
+        workspace: fixture.workspace,
+        dir: join(fixture.root, 'run'),
+        event: pullRequestEvent({ number: 21, headRef: 'feature', headSha: head }),
+        apiUrl: github.url,
+        inputs: { mode: 'check', 'working-directory': 'app', locales: 'de' },
+      });
+      expect(run.code).toBe(1);
+      expect(run.annotations).toContainEqual(
+        expect.objectContaining({
+          level: 'warning',
+          message: expect.stringContaining('GitHub refused to comment on pull request #21: 403'),
+        }),
+      );
+      expect(run.annotations.at(-1)!.message).toBe(
+        'Transloom: 1 translations missing (fail-on: missing)',
+      );
+    } finally {
+      github.readOnly = false;
+    }
+  });
+});

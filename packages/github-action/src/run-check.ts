@@ -65,13 +65,20 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
         'This pull request comes from a fork: its token is read-only, so no comment was attempted. Upload the report file as an artifact; the workflow_run workflow comments from it.',
       );
     } else {
-      const { id } = await upsertStickyComment(
-        ctx.github(),
-        { owner: event.owner, repo: event.repo },
-        pr.number,
-        renderComment(actionReport, { summaryUrl: ctx.summaryUrl }),
-      );
-      core.setOutput('comment-id', String(id));
+      // The check's verdict does not depend on the comment: a token that cannot comment
+      // (a workflow without pull-requests: write) is a warning.
+      try {
+        const { id } = await upsertStickyComment(
+          ctx.github(),
+          { owner: event.owner, repo: event.repo },
+          pr.number,
+          renderComment(actionReport, { summaryUrl: ctx.summaryUrl }),
+        );
+        core.setOutput('comment-id', String(id));
+      } catch (error) {
+        core.warning((error as Error).message);
+        notes.push('The comment could not be posted: see the warning.');
+      }
     }
   }
   const failure = findingsFailure(report, inputs.failOn);

@@ -200,3 +200,57 @@ describe('translate mode on a pull request of this repository', () => {
     expect(run.summary).toContain('checks run on it');
   });
 });
+
+describe('translate mode, other checkouts and options', () => {
+  it('commits on the head branch when actions/checkout left the merge commit checked out', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': '# Site\n\nFeature.\n' }, 'Feature');
+    fixture.push('main', { 'docs/base.md': 'Base moved on\n' }, 'Base change');
+    // What refs/pull/N/merge holds: the head merged into the base.
+    fixture.checkout('main');
+    fixture.git(
+      fixture.workspace,
+      'merge',
+      '--quiet',
+      '--no-ff',
+      '-m',
+      'Merge feature',
+      'origin/feature',
+    );
+    const run = await translatePr(fixture, 'run', head);
+    expect(run.code).toBe(0);
+    const [commit] = fixture.log('feature', 1);
+    expect(commit!.parents).toEqual([head]);
+    expect(commit!.files).toEqual(TARGETS);
+    expect(fixture.git(fixture.origin, 'ls-tree', '--name-only', '-r', commit!.sha)).not.toContain(
+      'docs/base.md',
+    );
+  });
+
+  it('dry-run sends, writes and commits nothing and needs no key', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': 'dry\n' }, 'Change');
+    fixture.checkout('feature');
+    const before = service.faults!.requests.length;
+    const run = await translatePr(fixture, 'run', head, {
+      inputs: { 'dry-run': 'true', 'api-key': '', 'api-url': '', comment: 'false', locales: 'pl' },
+    });
+    expect(run.code).toBe(0);
+    expect(service.faults!.requests.length).toBe(before);
+    expect(fixture.tip('feature')).toBe(head);
+    expect(run.summary).toContain('2 units would be sent; nothing was sent or written.');
+    expect(run.summary).toContain('| `pl` |');
+    expect(run.summary).not.toContain('| `de` |');
+    expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+  });
+
+  it('without a key, fails naming the inputs it needs', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': 'nokey\n' }, 'Change');
+    fixture.checkout('feature');
+    const run = await translatePr(fixture, 'run', head, { inputs: { 'api-key': '' } });
+    expect(run.code).toBe(1);
+    expect(run.annotations.at(-1)!.message).toContain("mode 'translate' needs input 'api-key'");
+    expect(fixture.tip('feature')).toBe(head);
+  });
+});

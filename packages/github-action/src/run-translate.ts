@@ -171,7 +171,11 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
   } finally {
     await service?.budget?.deactivate();
   }
-  annotateFindings(ctx, report, root);
+  // A dry run lists what it would send in the summary: that is its answer, not a finding.
+  const findings = inputs.dryRun
+    ? { ...report, pending: [], files: { ...report.files, outdated: [] } }
+    : report;
+  annotateFindings(ctx, findings, root);
 
   const headSha = pr?.headSha ?? event.sha;
   const actionReport = toActionReport(report, {
@@ -184,7 +188,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
 
   let commitSha: string | undefined;
   let prNumber = pr?.number;
-  let failure = findingsFailure(report, inputs.failOn);
+  let failure = findingsFailure(findings, inputs.failOn);
   if (!inputs.dryRun) {
     const absolute = (file: string) => (isAbsolute(file) ? file : resolve(root, file));
     // Only the targets the run wrote and the lock: never the state directory or anything else.
