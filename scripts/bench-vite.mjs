@@ -24,6 +24,8 @@ const { values } = parseArgs({
     units: { type: 'string', default: '20000' },
     runs: { type: 'string', default: '5' },
     saves: { type: 'string', default: '10' },
+    // Leave the generated app in examples/vite-react/.bench/app for a closer look.
+    keep: { type: 'boolean', default: false },
   },
 });
 const UNITS = Number(values.units);
@@ -257,24 +259,28 @@ if (restore.code !== 0) throw new Error(`transloom translate failed:\n${restore.
 const buildWith = [];
 const buildWithout = [];
 const noop = [];
+const steps = [];
 for (let i = 0; i < 4; i++) {
   const pair = [
     ['vite.without.config.mjs', buildWithout, {}],
     ['vite.with.config.mjs', buildWith, { CI: '1' }],
   ];
   for (const [config, list, env] of i % 2 === 0 ? pair : pair.reverse()) {
-    const run = await measureNode([VITE, 'build', '--config', config, '--logLevel', 'warn'], {
+    const run = await measureNode([VITE, 'build', '--config', config], {
       cwd: app,
-      env: { ...ENV, ...env },
+      env: { ...ENV, ...env, NO_COLOR: '1' },
     });
     if (run.code !== 0) throw new Error(`vite build failed:\n${run.stdout}${run.stderr}`);
     if (i > 0) list.push(run.ms); // the first round warms the caches
+    // The plugin's own line: the engine's frozen no-op inside the build.
+    const step = /transloom \(frozen\).* in (\d+) ms/.exec(run.stdout);
+    if (i > 0 && step) steps.push(Number(step[1]));
   }
   const run = await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV });
   if (i > 0) noop.push(run.ms);
 }
 const added = median(buildWith) - median(buildWithout);
 console.log(
-  `vite build (median)   ${seconds(median(buildWith))} frozen with the plugin, ${seconds(median(buildWithout))} without: +${seconds(added)} against the no-op transloom translate, ${seconds(median(noop))} (target: added <= it)`,
+  `vite build (median)   ${seconds(median(buildWith))} frozen with the plugin, ${seconds(median(buildWithout))} without: +${seconds(added)} against the no-op transloom translate, ${seconds(median(noop))} (target: added <= it); the engine's frozen run ${steps.length ? seconds(median(steps)) : '?'} of it`,
 );
-await rm(join(example, '.bench'), { recursive: true, force: true });
+if (!values.keep) await rm(join(example, '.bench'), { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { openProject } from './open-project.js';
 import { createOwnWrites } from './own-writes.js';
 import type { ResolvedPluginOptions } from './plugin-options.js';
 import { openPseudoProject } from './pseudo-project.js';
+import { RESOLVED_RESOURCES_ID } from './resources-module.js';
 import { type Problem, reportProblem } from './run-problems.js';
 import { summarizeRun } from './run-summary.js';
 
@@ -102,9 +103,19 @@ export function createDevSession(
     if (options.pseudoLocale)
       pseudo = await openPseudoProject(project, options.pseudoLocale, onEvent);
     index = await indexCatalogs(project.config, options.pseudoLocale ? [options.pseudoLocale] : []);
+    await reloadResources();
     const inputs = project.config.extract?.input;
     extractMatch = options.extract && inputs ? picomatch([...inputs], { dot: false }) : undefined;
     watchOutsideRoot(project);
+  }
+
+  // The resources module lists the catalogs of the configuration read last: a page that
+  // loaded it before (a broken or changed configuration) gets the new list.
+  async function reloadResources(): Promise<void> {
+    for (const environment of Object.values(server.environments)) {
+      const mod = environment.moduleGraph.getModuleById(RESOLVED_RESOURCES_ID);
+      if (mod) await environment.reloadModule(mod);
+    }
   }
 
   // Vite's watcher covers its root; sources or a configuration above it are added to it.

@@ -66,10 +66,13 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
   return {
     name: 'transloom',
     sharedDuringBuild: true,
-    config: () => ({
+    config: (user) => ({
       optimizeDeps: { exclude: [CLIENT_ID] },
-      // The engine's state (run lock, translation memory) changes on every run: not for the watcher.
-      server: { watch: { ignored: ['**/.transloom/**'] } },
+      // The engine's state (run lock, translation memory) changes on every run: not for the
+      // watcher (unless the app turned the watcher off, which this must not undo).
+      ...(user.server?.watch === null
+        ? {}
+        : { server: { watch: { ignored: ['**/.transloom/**'] } } }),
     }),
     configResolved(resolvedConfig) {
       config = resolvedConfig;
