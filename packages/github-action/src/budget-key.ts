@@ -23,10 +23,9 @@ export async function createBudgetKey(options: {
   signal?: AbortSignal;
 }): Promise<BudgetKey> {
   const admin = createClient({ apiKey: options.adminKey, serverUrl: options.apiUrl }).admin.keys;
-  const created = await admin.create(
-    { label: options.label },
-    options.signal ? { signal: options.signal } : {},
-  );
+  // Not cancelled midway: a key the service made but whose answer was dropped could not be
+  // deactivated. A cancellation is honored once the key is known (below).
+  const created = await admin.create({ label: options.label });
   if (created.key) core.setSecret(created.key);
   let done: Promise<void> | undefined;
   const deactivate = () => {
@@ -37,6 +36,7 @@ export async function createBudgetKey(options: {
   try {
     if (!created.key) throw new Error('the service returned no secret for the new key');
     await admin.setLimit(created.keyId, options.maxCharacters);
+    options.signal?.throwIfAborted();
   } catch (error) {
     await deactivate().catch(() => {});
     throw error;

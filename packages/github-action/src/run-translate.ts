@@ -111,6 +111,14 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     branch = `transloom/${base}`;
   }
 
+  if (pr && event.payload.action === 'closed') {
+    const why = `Pull request #${pr.number} is closed: nothing to translate.`;
+    core.notice(why);
+    setRunOutputs(undefined, false);
+    await finish('Transloom translate', why, []);
+    return;
+  }
+
   const trigger = pr
     ? ((await commitInfo(git, pr.headSha)) ?? (await commitInfo(git, 'HEAD')))
     : (event.headCommit ?? (await commitInfo(git, 'HEAD')));
@@ -128,7 +136,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
   }
 
   const notes: string[] = [];
-  if (!pr && base) {
+  if (!pr && base && !inputs.dryRun) {
     const prepared = await prepareBotBranch(git, { branch, base, author: inputs.commitAuthor });
     if (prepared.kind === 'conflict') {
       const message = `${base} cannot be merged into ${branch} without a conflict in ${prepared.files.join(', ')}: resolve it on ${branch} (or merge or close its pull request); nothing was pushed.`;
