@@ -1,5 +1,6 @@
 import {
   AuthorizationError,
+  type LimiterSchedule,
   QuotaExceededError,
   type TranslateOptions,
   type Translation,
@@ -48,8 +49,11 @@ export interface SendStats {
 /** Options of {@link JobQueue.send}. */
 export interface SendOptions {
   client: TransloomClient;
-  /** Runs each request: one p-limit shared by every group bounds the run's concurrency. */
-  schedule: <T>(task: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs each request: one limiter shared by every group bounds the run's concurrency (the
+   * client's adaptive limiter, which narrows while the service refuses requests).
+   */
+  schedule: LimiterSchedule;
   signal?: AbortSignal;
   /** Stop before sending more than this many characters. */
   maxCharacters?: number;
@@ -162,10 +166,10 @@ export class JobQueue {
     // A fatal answer (456, a refused key) stops what is not sent yet; requests already in
     // flight finish, since the service may have billed them, and their answers are kept.
     let fatal: { error: unknown } | undefined;
-    const schedule = <T>(task: () => Promise<T>): Promise<T> =>
+    const schedule: LimiterSchedule = (task) =>
       fatal
         ? Promise.reject(fatal.error)
-        : options.schedule(() => (fatal ? Promise.reject(fatal.error) : task()));
+        : options.schedule((slot) => (fatal ? Promise.reject(fatal.error) : task(slot)));
     const signal = options.signal ?? new AbortController().signal;
     for (let attempt = 1; attempt <= 2; attempt++) {
       if (attempt === 2)

@@ -1,5 +1,4 @@
-import { NotFoundError } from '@transloom/client';
-import pLimit from 'p-limit';
+import { createAdaptiveLimiter, NotFoundError } from '@transloom/client';
 import type { ProjectGlossary } from '../glossary/load-glossary.js';
 import { syncGlossary } from '../glossary/sync-glossary.js';
 import type { RunEvent, ServiceConnection } from '../project/project-types.js';
@@ -80,7 +79,7 @@ export async function sendPending(options: SendPendingOptions): Promise<void> {
   };
   await queue.send(memory, {
     client,
-    schedule: pLimit(options.concurrency),
+    schedule: createAdaptiveLimiter({ concurrency: options.concurrency }).schedule,
     ...(signal ? { signal } : {}),
     ...(options.maxCharacters !== undefined ? { maxCharacters: options.maxCharacters } : {}),
     onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),
