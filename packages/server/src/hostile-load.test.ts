@@ -3,11 +3,20 @@ import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_DICTIONARY_BYTES } from '@transloom/client/wire';
 import { describe, expect, it } from 'vitest';
+import { startEventLoopProbe } from './test-support/event-loop-probe.js';
 import { KEYS, startTestServer } from './test-support/test-server.js';
 
-/** Calls GET /v2/languages in a loop until `stop` and returns the slowest answer in ms. */
-async function slowestLanguages(url: string, stop: () => boolean): Promise<number> {
-  let slowest = 0;
+/**
+ * Another client: calls GET /v2/languages in a loop until `stop`; returns how many answers it
+ * got and the slowest, in ms (wall clock, for the report: on a shared machine it also counts
+ * the time the processes waited for a CPU).
+ */
+async function otherClient(
+  url: string,
+  stop: () => boolean,
+): Promise<{ answers: number; slowestMs: number }> {
+  let answers = 0;
+  let slowestMs = 0;
   while (!stop()) {
     const started = performance.now();
     const res = await fetch(`${url}/v2/languages?type=target`, {
@@ -15,10 +24,11 @@ async function slowestLanguages(url: string, stop: () => boolean): Promise<numbe
     });
     await res.arrayBuffer();
     expect(res.status).toBe(200);
-    slowest = Math.max(slowest, performance.now() - started);
+    answers++;
+    slowestMs = Math.max(slowestMs, performance.now() - started);
     await sleep(5);
   }
-  return slowest;
+  return { answers, slowestMs };
 }
 
 function fullDictionary(): string {
@@ -33,62 +43,107 @@ function fullDictionary(): string {
   return lines.join('\n');
 }
 
-// Wall-clock latencies on a shared machine: a run starved by other processes is tried again.
-describe('one request cannot freeze the service', { retry: 2 }, () => {
-  it('answers another client within 100 ms while a 10 MB dictionary is created and applied', async () => {
+/**
+ * Runs `work` on the in-process service while another client calls it, and returns what the
+ * probe saw of the event loop. The requirement is on the service's own blocking: no piece of
+ * work may hold the event loop for 100 ms of CPU. Wall-clock figures are reported beside it.
+ */
+async function underProbe(url: string, work: () => Promise<void>) {
+  let done = false;
+  const probe = startEventLoopProbe();
+  const client = otherClient(url, () => done);
+  try {
+    await work();
+  } finally {
+    done = true;
+  }
+  const report = probe.stop();
+  const other = await client;
+  return { report, other, summary: JSON.stringify({ ...report, other }) };
+}
+
+describe('one request cannot freeze the service', () => {
+  it('never holds the event loop 100 ms while a 10 MB dictionary is created, applied, read and merged', async () => {
     const t = await startTestServer();
     // Warm up: the first request starts the worker threads.
     await t.call('POST', '/v2/translate', { json: { text: ['warm up'], target_lang: 'DE' } });
     // The test's own work (building and encoding 10 MB) happens before the measurement.
-    const body = Buffer.from(
+    const entries = fullDictionary();
+    const json = Buffer.from(
       JSON.stringify({
         name: 'huge',
-        dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: fullDictionary() }],
+        dictionaries: [{ source_lang: 'en', target_lang: 'de', entries }],
       }),
     );
-    let done = false;
-    const watcher = slowestLanguages(t.url, () => done);
-    try {
+    const form = Buffer.from(
+      new URLSearchParams([
+        ['name', 'huge form'],
+        ['dictionaries[0].source_lang', 'en'],
+        ['dictionaries[0].target_lang', 'fr'],
+        ['dictionaries[0].entries', entries],
+      ]).toString(),
+    );
+    const text = Array.from({ length: 2000 }, (_, i) => `see term${i * 97} now`).join(' ');
+    let id = '';
+    let streamed = 0;
+    const { report, other, summary } = await underProbe(t.url, async () => {
       const created = await t.call('POST', '/v3/glossaries', {
-        body,
+        body: json,
         headers: { 'content-type': 'application/json' },
       });
       expect(created.status).toBe(201);
       expect(created.body.dictionaries[0].entry_count).toBeGreaterThan(400_000);
-      const text = Array.from({ length: 2000 }, (_, i) => `see term${i * 97} now`).join(' ');
+      id = created.body.glossary_id;
       const translated = await t.call('POST', '/v2/translate', {
-        json: {
-          text: [text],
-          source_lang: 'EN',
-          target_lang: 'DE',
-          glossary_id: created.body.glossary_id,
-        },
+        json: { text: [text], source_lang: 'EN', target_lang: 'DE', glossary_id: id },
       });
       expect(translated.status).toBe(200);
       expect(translated.body.translations[0].text).toContain('Begriff97 ');
-    } finally {
-      done = true;
-    }
-    expect(await watcher).toBeLessThan(100);
-  }, 120_000);
+      // Read as a stream, so that the client never holds the 10 MB answer as one string here.
+      const read = await fetch(
+        `${t.url}/v3/glossaries/${id}/entries?source_lang=en&target_lang=de`,
+        {
+          headers: { authorization: `Service-Auth-Key ${KEYS.paid}` },
+        },
+      );
+      expect(read.status).toBe(200);
+      for await (const piece of read.body!) streamed += piece.byteLength;
+      const merged = await t.call('PATCH', `/v3/glossaries/${id}`, {
+        json: {
+          dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'term1\tNEU' }],
+        },
+      });
+      // Merged into the stored 10 MB: the entry's target is replaced in place.
+      expect(merged.body.message).toBeUndefined();
+      expect(merged.body.dictionaries[0].entry_count).toBe(
+        created.body.dictionaries[0].entry_count,
+      );
+      const fromForm = await t.call('POST', '/v3/glossaries', {
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(fromForm.status).toBe(201);
+    });
+    // The JSON escapes each tab and newline: the body is a little over the TSV's size.
+    expect(streamed).toBeGreaterThan(entries.length);
+    expect(other.answers).toBeGreaterThan(0);
+    expect(report.longestBlockMs, summary).toBeLessThan(100);
+  }, 180_000);
 
-  it('answers another client within 100 ms while huge texts are pseudo-localized and detected', async () => {
+  it('never holds the event loop 100 ms while huge texts are pseudo-localized and detected', async () => {
     const t = await startTestServer();
     await t.call('POST', '/v2/translate', { json: { text: ['warm up'], target_lang: 'DE' } });
-    let done = false;
-    const watcher = slowestLanguages(t.url, () => done);
     const text = 'The quick brown fox jumps over the lazy dog. '.repeat(2800);
-    try {
+    const { report, other, summary } = await underProbe(t.url, async () => {
       const results = await Promise.all(
         Array.from({ length: 4 }, () =>
           t.call('POST', '/v2/translate', { json: { text: [text], target_lang: 'DE' } }),
         ),
       );
       for (const res of results) expect(res.status).toBe(200);
-    } finally {
-      done = true;
-    }
-    expect(await watcher).toBeLessThan(100);
+    });
+    expect(other.answers).toBeGreaterThan(0);
+    expect(report.longestBlockMs, summary).toBeLessThan(100);
   }, 60_000);
 });
 
@@ -100,7 +155,7 @@ function sendHuge(
   declared: boolean,
 ): Promise<{ status: number | 'closed'; ms: number; sent: number }> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     let sent = 0;
     const req = request(`${url}${path}`, {
       method: path.startsWith('/v3/glossaries/') ? 'PATCH' : 'POST',
