@@ -1,7 +1,7 @@
 import type { Edit } from '../../document/splice-edits.js';
 import type { Original } from '../../segments/segment-markup.js';
 import type { RenderContext, UnitTranslation } from '../format-adapter.js';
-import type { XliffParsed } from './xliff-document.js';
+import type { UnitSite, XliffParsed } from './xliff-document.js';
 import { keptNoteEdits, type UnitBeside } from './xliff-kept-notes.js';
 import { createPreviousTargets } from './xliff-previous.js';
 import {
@@ -43,15 +43,17 @@ export function applyXliff(
     forms,
   };
   const previous =
-    context.other && render.previous ? createPreviousTargets(render.previous) : undefined;
+    context.other && render.previous
+      ? createPreviousTargets(render.previous, parsed.sites)
+      : undefined;
   // Each unit element beside its unit in the target file, and whether all its text stays.
   const beside = new Map<XmlElement, UnitBeside>();
-  const track = (element: XmlElement, id: string, same: boolean) => {
-    const site = previous?.site(id);
+  const track = (own: UnitSite, same: boolean) => {
+    const site = previous?.site(own);
     if (!site) return;
-    const known = beside.get(element);
+    const known = beside.get(own.element);
     if (known) known.same &&= same;
-    else beside.set(element, { previous: site.element, same });
+    else beside.set(own.element, { previous: site.element, same });
   };
   const copy = (o: Original) => (typeof o === 'string' ? o : text.slice(o.start, o.end));
   const contentOf = (unit: XliffUnit, translation: UnitTranslation) =>
@@ -72,21 +74,21 @@ export function applyXliff(
     }
     const translation = translations.get(unit.id);
     if (translation === undefined) {
-      track(unit.site.element, unit.id, false);
+      track(unit.site, false);
       continue;
     }
     const content = contentOf(unit, translation);
-    const before = previous?.site(unit.id);
+    const before = previous?.site(unit.site);
     let state: PreviousTarget | undefined;
     if (previous && before)
       state = previous.describe(before, previous.holds(before.target, content, parsed.entities));
-    track(unit.site.element, unit.id, state?.same === true);
+    track(unit.site, state?.same === true);
     edits.push(...targetEdits(unit.site, content, context, { previous: state }));
   }
   for (const group of segmented.values()) {
     const written = segmentedTargetEdits(group, translations, context, contentOf, previous);
     edits.push(...written.edits);
-    track(group[0]!.site.element, group[0]!.id, written.same);
+    track(group[0]!.site, written.same);
   }
   if (previous)
     edits.push(

@@ -36,12 +36,14 @@ export function segmentedTargetEdits(
     const element = inPlace ? unit.site.target! : unit.site.source;
     return text.slice(element.innerStart, element.innerEnd);
   };
-  const before = previous?.site(first.id);
+  const before = previous?.site(first);
   let state: PreviousTarget | undefined;
   if (previous && before) {
     const same =
       before.segmented?.target !== undefined &&
-      units.every((u) => previous.holds(previous.site(u.id)?.target, written(u), context.entities));
+      units.every((u) =>
+        previous.holds(previous.site(u.site)?.target, written(u), context.entities),
+      );
     state = previous.describe(before, same);
   }
   const place = {
