@@ -55,6 +55,28 @@ describe('docusaurus preset', () => {
     expect(heading).toMatch(/Ţĥé öþţíöñš ƒíļé/);
   });
 
+  it('writes every page of a locale stopped part-way, so its relative links still resolve', async () => {
+    // A locale whose pages are missing falls back to the source pages, whose relative links
+    // Docusaurus then cannot resolve (docusaurus#10907): every page must exist in the locale.
+    const dir = await copySite('docusaurus-partial', EXAMPLE, EXAMPLE, ['i18n/de', 'i18n/ja']);
+    await writeSiteFile(
+      dir,
+      'transloom.config.json',
+      JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        preset: 'docusaurus',
+        maxCharacters: 300,
+      }),
+    );
+    const run = await translateSite(dir);
+    expect(run.exitCode).toBe(4);
+    expect(run.summary.files.written).toHaveLength(11);
+    const log = await runInSite(dir, process.execPath, [DOCUSAURUS, 'build', '--locale', 'de']);
+    expect(log).toContain('Generated static files in "build"');
+    expect((await checkBuiltLinks({ dir: join(dir, 'build') })).problems).toEqual([]);
+  });
+
   it('takes Prettier’s docs through the same path', async () => {
     const fixture = join(FIXTURES, 'docusaurus');
     const dir = await copySite('docusaurus-fixture', fixture, EXAMPLE);
