@@ -244,6 +244,28 @@ describe('translate mode, other checkouts and options', () => {
     expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
   });
 
+  it('does nothing for a closed pull request', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': 'closed\n' }, 'Change');
+    fixture.checkout('feature');
+    const event = pullRequestEvent({ number: 5, headRef: 'feature', headSha: head });
+    const run = await runBundle({
+      workspace: fixture.workspace,
+      dir: join(fixture.root, 'run'),
+      event: { ...event, payload: { ...event.payload, action: 'closed' } },
+      apiUrl: github.url,
+      inputs: {
+        mode: 'translate',
+        'working-directory': 'app',
+        'api-url': service.url,
+        'api-key': API_KEY,
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain('Pull request #5 is closed: nothing to translate.');
+    expect(fixture.tip('feature')).toBe(head);
+  });
+
   it('without a key, fails naming the inputs it needs', async () => {
     const fixture = createGitFixture(projectFiles());
     const head = fixture.push('feature', { 'README.md': 'nokey\n' }, 'Change');

@@ -5,53 +5,17 @@ import type { RunReport } from '@transloom/core';
 import type { ActionContext } from './action-context.js';
 import { ActionError } from './action-error.js';
 import { toActionReport } from './action-report.js';
-import { type BudgetKey, createBudgetKey } from './budget-key.js';
 import { renderComment } from './comment-body.js';
 import { isOwnCommit } from './commit-trailer.js';
 import { createGit } from './git.js';
 import { ensurePullRequest, upsertStickyComment } from './github-api.js';
 import { renderJobSummary } from './job-summary.js';
 import { openActionProject } from './open-project.js';
+import { openTranslateService } from './open-translate-service.js';
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
 import { commitPaths, pushWithoutForce } from './publish-commit.js';
 import { annotateFindings, findingsFailure } from './report-findings.js';
 import { writeReportFile } from './run-check.js';
-
-/** The service of a translate run: the inputs' key, or a key made for this run's budget. */
-async function openService(
-  ctx: ActionContext,
-): Promise<{ url: string; apiKey: string; budget: BudgetKey | undefined }> {
-  const { inputs, event } = ctx;
-  if (!inputs.apiUrl)
-    throw new ActionError(
-      'TRANSLOOM_ACTION_INPUT',
-      "mode 'translate' needs input 'api-url' (the service's address) and 'api-key' (from a secret); with 'dry-run: true' it needs neither",
-    );
-  if (inputs.adminKey) {
-    if (inputs.maxCharacters === undefined)
-      throw new ActionError(
-        'TRANSLOOM_ACTION_INPUT',
-        "input 'admin-key' is for a budget per run: set 'max-characters' too (the Action makes a key limited to it)",
-      );
-    const budget = await createBudgetKey({
-      apiUrl: inputs.apiUrl,
-      adminKey: inputs.adminKey,
-      maxCharacters: inputs.maxCharacters,
-      label: `Transloom Action ${event.owner}/${event.repo}`.slice(0, 100),
-      signal: ctx.signal,
-    });
-    core.info(
-      `Made a developer key limited to ${inputs.maxCharacters} characters for this run; it is deactivated at the end.`,
-    );
-    return { url: inputs.apiUrl, apiKey: budget.key, budget };
-  }
-  if (!inputs.apiKey)
-    throw new ActionError(
-      'TRANSLOOM_ACTION_INPUT',
-      "mode 'translate' needs input 'api-key' (pass it from a secret); the Action never starts a local service",
-    );
-  return { url: inputs.apiUrl, apiKey: inputs.apiKey, budget: undefined };
-}
 
 function setRunOutputs(report: RunReport | undefined, changed: boolean): void {
   core.setOutput('changed', String(changed));
@@ -148,7 +112,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     if (prepared.merged) notes.push(`Merged ${base} into ${branch} first.`);
   }
 
-  const service = inputs.dryRun ? undefined : await openService(ctx);
+  const service = inputs.dryRun ? undefined : await openTranslateService(ctx);
   let report: RunReport;
   let root: string;
   let lockFile: string;
