@@ -12,7 +12,8 @@ const RULES = { pairs: new Set(['g', 'mrk']) };
  * skipped), one unit per segment of a segmented `<seg-source>`; notes become context; `g` and
  * `mrk` are pairs, `x`, `bx`, `ex`, `ph`, `bpt`, `ept` and `it` placeholders, all restored
  * exactly. Translations fill `<target>`, with `state="translated"` where the text changed and
- * the file's `target-language` when rendering another locale.
+ * the file's `target-language` when rendering another locale; rendered over the target file
+ * as it is now, an unchanged text keeps its state and approval there, and a person's notes stay.
  */
 export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
   name: 'xliff12',

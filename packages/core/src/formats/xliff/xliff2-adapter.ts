@@ -12,7 +12,8 @@ const RULES = { pairs: new Set(['pc', 'mrk']) };
  * `translate="no"` inherited and honoured down to `<sm>`/`<em>` ranges); notes become context;
  * `pc` and `mrk` are pairs, `ph`, `sc`, `ec`, `cp`, `sm` and `em` placeholders, all restored
  * exactly. Translations fill `<target>`, with the segment's `state="translated"` where the
- * text changed and the document's `trgLang` when rendering another locale.
+ * text changed and the document's `trgLang` when rendering another locale; rendered over the
+ * target file as it is now, an unchanged text keeps its state there, and a person's notes stay.
  */
 export const xliff2Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
   name: 'xliff2',
