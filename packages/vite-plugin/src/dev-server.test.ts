@@ -142,12 +142,20 @@ describe.each(VITES)('%s dev server', (_name, createServer) => {
       'locales/en/common.json',
       '{\n  "greeting": "Hello",\n  "farewell": "See you"\n}\n',
     );
-    await page.waitForFunction(() => (window as any).resolved > 0);
+    await until(
+      async () =>
+        (await app.json('locales/de/common.json')).farewell !== JSON.parse(german).farewell,
+      'the fixed text in German',
+    );
     const fixed = await app.json('locales/de/common.json');
-    expect(fixed.farewell).not.toBe(JSON.parse(german).farewell);
     await page.waitForFunction(
       (text) => document.querySelector('#farewell')?.textContent === text,
       fixed.farewell,
+    );
+    // The plugin's overlay is gone (closed by the client helper, or with the page Vite reloaded).
+    await until(
+      async () => !(await overlayText(page)).includes('plugin:transloom'),
+      'the overlay to close',
     );
     await page.close();
   });

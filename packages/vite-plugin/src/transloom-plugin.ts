@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
-import { type BuildStepResult, runBuildStep } from './build-step.js';
+import type { BuildStepResult } from './build-step.js';
 import { acceptCatalogInPlace } from './catalog-hot-code.js';
 import { existingJsonCatalogs } from './catalog-index.js';
-import { createDevSession, type DevSession } from './dev-session.js';
+import type { DevSession } from './dev-session.js';
 import { resolvePluginOptions, type TransloomPluginOptions } from './plugin-options.js';
 import { RESOLVED_RESOURCES_ID, RESOURCES_ID, resourcesModuleCode } from './resources-module.js';
 import { createUpdateBatcher, UPDATE_EVENT, type UpdateBatcher } from './update-batcher.js';
@@ -30,20 +30,33 @@ function jsonFile(id: string): string | undefined {
 export function transloom(options: TransloomPluginOptions = {}): Plugin {
   const resolved = resolvePluginOptions(options);
   let config: ResolvedConfig;
-  let session: DevSession | undefined;
+  // The dev session, made (and its modules loaded) once the server listens: before that the
+  // plugin is only these hooks, so it costs nothing while Vite loads its config and starts.
+  let session: Promise<DevSession> | undefined;
+  let current: DevSession | undefined;
+  let begin: (() => void) | undefined;
+  let begun = false;
+  let closed = false;
   let batcher: UpdateBatcher | undefined;
+  const devSession = (): Promise<DevSession> | undefined => {
+    begin?.(); // a module asked for before the first request starts the work on demand
+    return session;
+  };
   // One translation per build, shared by every environment (client, SSR) it builds.
   let buildStep: Promise<BuildStepResult> | undefined;
   const buildOnce = (mode = resolved.build) => {
-    buildStep ??= runBuildStep(config.root, { ...resolved, build: mode }, config.logger);
+    buildStep ??= import('./build-step.js').then(({ runBuildStep }) =>
+      runBuildStep(config.root, { ...resolved, build: mode }, config.logger),
+    );
     return buildStep;
   };
 
   async function resources(): Promise<string> {
     let files: ReturnType<typeof existingJsonCatalogs>;
-    if (session) {
-      await session.ready();
-      files = existingJsonCatalogs(session.catalogs());
+    const dev = await devSession();
+    if (dev) {
+      await dev.ready();
+      files = existingJsonCatalogs(dev.catalogs());
     } else {
       // Outside a build (a dev server with translation off), the configuration is only read.
       const { index } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
@@ -80,8 +93,20 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
     configureServer(server: ViteDevServer) {
       // Under vitest (mode `test`) the app's tests run, not its translations.
       if (!resolved.dev || server.config.mode === 'test') return;
-      const dev = createDevSession(server, resolved);
-      session = dev;
+      const started = new Promise<void>((resolve) => {
+        begin = () => {
+          begun = true;
+          resolve();
+        };
+      });
+      session = started.then(async () => {
+        const { createDevSession } = await import('./dev-session.js');
+        const dev = createDevSession(server, resolved);
+        current = dev;
+        if (closed) await dev.close();
+        else dev.start();
+        return dev;
+      });
       batcher = createUpdateBatcher((update) =>
         server.ws.send({ type: 'custom', event: UPDATE_EVENT, data: update }),
       );
@@ -91,12 +116,12 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       const listen = server.listen;
       server.listen = async function (this: ViteDevServer, ...args) {
         const result = await listen.apply(this, args);
-        setTimeout(() => dev.start(), 0);
+        setTimeout(() => begin?.(), 0);
         return result;
       };
       if (!server.httpServer)
         server.middlewares.use((_req, _res, next) => {
-          dev.start();
+          begin?.();
           next();
         });
     },
@@ -128,8 +153,9 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
           this.environment?.config.consumer ?? (transformOptions?.ssr ? 'server' : 'client');
         // On the server a changed catalog invalidates its importers instead (the next render reads it anew).
         if (consumer !== 'client') return undefined;
-        await session.ready();
-        if (!session.catalog(file)?.json) return undefined;
+        const dev = (await devSession())!;
+        await dev.ready();
+        if (!dev.catalog(file)?.json) return undefined;
         const environment = this.environment;
         const mod =
           environment && 'moduleGraph' in environment
@@ -145,7 +171,7 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       },
     },
     async hotUpdate(update) {
-      const file = session?.catalog(update.file);
+      const file = current?.catalog(update.file);
       if (!file) return undefined;
       if (this.environment.config.consumer === 'client' && batcher) {
         let content: unknown;
@@ -174,8 +200,15 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       );
       return [...update.modules, resourcesModule];
     },
+    watchChange() {
+      // `vite build --watch`: the next rebuild translates (or checks) again.
+      if (config.command === 'build') buildStep = undefined;
+    },
     async closeBundle() {
-      if (config.command === 'serve') await session?.close();
+      if (config.command !== 'serve') return;
+      closed = true;
+      // A session never begun has nothing to close (and is not begun for it).
+      if (begun) await (await session)?.close();
     },
   };
 }

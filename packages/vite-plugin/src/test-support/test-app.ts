@@ -50,10 +50,12 @@ import { hotReloadI18next } from '@transloom/vite-plugin/client';
 
 // The app's own import of a catalog, beside the plugin's resources module.
 const direct = Object.values(import.meta.glob('../locales/de/common.json', { eager: true, import: 'default' }))[0] ?? {};
-window.errors = [];
-window.resolved = 0;
-import.meta.hot.on('vite:error', (payload) => window.errors.push(payload.err));
-import.meta.hot.on('transloom:resolved', () => window.resolved++);
+// Kept across a reload (Vite reloads a page whose first update finds an error overlay).
+window.errors = JSON.parse(sessionStorage.getItem('errors') ?? '[]');
+import.meta.hot.on('vite:error', (payload) => {
+  window.errors.push(payload.err);
+  sessionStorage.setItem('errors', JSON.stringify(window.errors));
+});
 
 const lng = new URLSearchParams(location.search).get('lng') ?? 'de';
 await i18next.init({ lng, fallbackLng: 'en', resources, defaultNS: 'common', ns: ['common'] });
