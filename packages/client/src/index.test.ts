@@ -53,16 +53,19 @@ it('exports the same API from the Node entry, whose createClient streams voice o
 
 it('maps the main entry to the ws-backed Node entry in Node and to the plain one elsewhere', () => {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  expect(manifest.exports).toEqual({
-    '.': {
-      types: './dist/index.d.ts',
-      browser: './dist/index.js',
-      node: './dist/node.js',
-      default: './dist/index.js',
-    },
-    './node': { types: './dist/node.d.ts', import: './dist/node.js' },
-    './wire': { types: './dist/wire/index.d.ts', import: './dist/wire/index.js' },
-    './package.json': './package.json',
+  expect(manifest.exports['.']).toEqual({
+    types: './dist/index.d.ts',
+    browser: './dist/index.js',
+    node: './dist/node.js',
+    default: './dist/index.js',
+  });
+  expect(manifest.exports['./node']).toEqual({
+    types: './dist/node.d.ts',
+    import: './dist/node.js',
+  });
+  expect(manifest.exports['./wire']).toEqual({
+    types: './dist/wire/index.d.ts',
+    import: './dist/wire/index.js',
   });
   // Conditions are tried in order: a bundler for browsers that also sets `node` gets no ws.
   expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'browser', 'node', 'default']);
