@@ -95,7 +95,7 @@ export function applyXliff(
       ...keptNoteEdits(
         text,
         previous.parsed.file.text,
-        units[0]?.site.stateHost === 'target' ? '1.2' : '2.0',
+        parsed.root.attributes.version?.startsWith('2') ? '2.0' : '1.2',
         beside,
       ),
     );
