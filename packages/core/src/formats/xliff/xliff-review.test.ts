@@ -126,6 +126,7 @@ describe("a reviewer's work in an XLIFF target through the main job", async () =
     const third = await project.run(server);
     expect(sent()).toBe(0);
     expect(third.files.written).toEqual([]);
+    expect(third.files.upToDate).toBe(1);
     expect(await project.read(path)).toBe(after);
     expect((await project.run(server, { mode: 'check' })).files.outdated).toEqual([]);
   });
@@ -196,6 +197,7 @@ describe("a reviewer's work in an XLIFF target through the main job", async () =
     const third = await project.run(server);
     expect(sent()).toBe(0);
     expect(third.files.written).toEqual([]);
+    expect(third.files.upToDate).toBe(1);
     expect(await project.read(path)).toBe(after);
   });
 });
