@@ -1,13 +1,23 @@
 // The Node entry: the same API, with `ws` as the WebSocket of voice streams. The main entry
 // never imports `ws`, so it stays usable in browsers and in Vite's dev server.
-import { WebSocket } from 'ws';
+import { createRequire } from 'node:module';
 import type { ClientOptions } from './client-options.js';
 import { createClient as createBrowserClient, type TransloomClient } from './create-client.js';
-import type { WebSocketFactory } from './voice/web-socket.js';
+import type { WebSocketFactory, WebSocketLike } from './voice/web-socket.js';
 
 export * from './index.js';
 
+const require = createRequire(import.meta.url);
+let ws: WebSocketFactory | undefined;
+
+// `ws` is loaded when the first voice stream opens: a process that only translates text
+// (most of them) never pays for it.
+const LazyWebSocket = function (this: unknown, url: string): WebSocketLike {
+  ws ??= (require('ws') as { WebSocket: WebSocketFactory }).WebSocket;
+  return new ws(url);
+} as unknown as WebSocketFactory;
+
 /** Creates a client whose voice streams use `ws`. */
 export function createClient(options: ClientOptions): TransloomClient {
-  return createBrowserClient({ webSocket: WebSocket as unknown as WebSocketFactory, ...options });
+  return createBrowserClient({ webSocket: LazyWebSocket, ...options });
 }

@@ -1,4 +1,4 @@
-import { TransloomError } from '@transloom/client';
+import { TransloomError } from '@transloom/client/errors';
 
 /** One problem of a configuration: where it is and what is wrong. */
 export interface ConfigIssue {

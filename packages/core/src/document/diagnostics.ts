@@ -1,4 +1,4 @@
-import { TransloomError } from '@transloom/client';
+import { TransloomError } from '@transloom/client/errors';
 
 /** A problem found in a user's file, with where it is and which rule it breaks. */
 export interface Diagnostic {

@@ -1,4 +1,4 @@
-import { TransloomError } from '@transloom/client';
+import { TransloomError } from '@transloom/client/errors';
 
 /** Who holds a project's run lock. */
 export interface RunLockHolder {

@@ -1,4 +1,4 @@
-import { TransloomError } from '@transloom/client';
+import { TransloomError } from '@transloom/client/errors';
 
 /** A call or command line that cannot be run as given (a flag, an option, a missing setting). */
 export class UsageError extends TransloomError {

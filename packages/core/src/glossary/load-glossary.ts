@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TransloomError } from '@transloom/client';
+import { TransloomError } from '@transloom/client/errors';
 import { baseLanguage, GLOSSARY_LANGUAGES, type GlossaryEntry } from '@transloom/client/wire';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { type Diagnostic, formatDiagnostic } from '../document/diagnostics.js';

@@ -12,6 +12,8 @@ export function connectService(
   let requests = 0;
   const base = options.fetch ?? globalThis.fetch;
   const client = createClient({
+    // A big run meets a few requests refused many times in a row; each waits only for itself.
+    maxRetries: 10,
     ...options,
     fetch: (input, init) => {
       requests++;

@@ -1,12 +1,10 @@
-import {
-  AuthorizationError,
-  type LimiterSchedule,
-  QuotaExceededError,
-  type TranslateOptions,
-  type Translation,
-  type TransloomClient,
-  TransloomError,
+import type {
+  LimiterSchedule,
+  TranslateOptions,
+  Translation,
+  TransloomClient,
 } from '@transloom/client';
+import { AuthorizationError, QuotaExceededError, TransloomError } from '@transloom/client/errors';
 import { countCharacters } from '@transloom/client/wire';
 import { hashOf } from '../hashing/hash-of.js';
 import type { TranslationMemory } from './translation-memory.js';

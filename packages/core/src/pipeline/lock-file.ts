@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { TransloomError } from '@transloom/client';
+import { TransloomError } from '@transloom/client/errors';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** What the lock knows of one unit in one locale. */

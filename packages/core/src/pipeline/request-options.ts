@@ -1,9 +1,5 @@
-import {
-  type StyleRuleList,
-  type TranslateOptions,
-  type TransloomClient,
-  TransloomError,
-} from '@transloom/client';
+import type { StyleRuleList, TranslateOptions, TransloomClient } from '@transloom/client';
+import { TransloomError } from '@transloom/client/errors';
 import { baseLanguage } from '@transloom/client/wire';
 import type { LocaleSettings } from './locale-settings.js';
 

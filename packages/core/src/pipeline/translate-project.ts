@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { AuthorizationError, QuotaExceededError } from '@transloom/client';
+import { AuthorizationError, QuotaExceededError } from '@transloom/client/errors';
 import pLimit from 'p-limit';
 import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
@@ -11,7 +11,6 @@ import { expandFiles } from '../project/expand-files.js';
 import { PathGuard } from '../project/path-guard.js';
 import type { RunEvent, ServiceConnection } from '../project/project-types.js';
 import { segmentText } from '../segments/parse-segment.js';
-import { countPending } from './count-pending.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
 import { type LocaleSettings, localeSettings } from './locale-settings.js';
 import { readLock, writeLock } from './lock-file.js';
@@ -20,7 +19,7 @@ import { planProject, type UnitPlan } from './plan-project.js';
 import { RunConfigError } from './request-options.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import { emptyLocaleReport, type RunReport, reportStale } from './run-report.js';
-import { type GlossaryState, sendPending } from './send-pending.js';
+import type { GlossaryState } from './send-pending.js';
 import {
   createFileTranslationStore,
   createTranslationMemory,
@@ -262,7 +261,12 @@ export async function translateProject(options: TranslateProjectOptions): Promis
 
   if (mode !== 'check' && !options.force) await queue.lookup(memory);
   ledger.phase = 'service';
-  const byLocale = countPending(queue.pending(), report);
+  // The request packer and the sending code (the client) are loaded only when there is work.
+  const texts = queue.pending();
+  const byLocale =
+    texts.length > 0
+      ? (await import('./count-pending.js')).countPending(texts, report)
+      : new Map<string, typeof texts>();
   const toSend = [...byLocale.values()].reduce((n, list) => n + list.length, 0);
   options.onEvent?.({
     type: 'planned',
@@ -286,6 +290,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         throw new Error('translateProject: there is something to send but no connect() was given');
       connection = await options.connect();
       requestsBefore = connection.requests();
+      const { sendPending } = await import('./send-pending.js');
       await sendPending({
         connection,
         queue,
