@@ -11,8 +11,14 @@ export interface GitResult {
 /** Runs the `git` binary in one directory. */
 export interface Git {
   readonly cwd: string;
-  /** Runs git; a non-zero exit is an ActionError naming the command, unless `allowFailure`. */
-  run(args: readonly string[], options?: { allowFailure?: boolean }): Promise<GitResult>;
+  /**
+   * Runs git; a non-zero exit is an ActionError naming the command, unless `allowFailure`.
+   * `input` goes to its standard input (path lists too long for a command line).
+   */
+  run(
+    args: readonly string[],
+    options?: { allowFailure?: boolean; input?: string; env?: Record<string, string> },
+  ): Promise<GitResult>;
   /** The trimmed output of a command that must succeed. */
   text(args: readonly string[]): Promise<string>;
 }
@@ -22,10 +28,10 @@ export function createGit(cwd: string): Git {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANG: 'C' };
   const run: Git['run'] = (args, options = {}) =>
     new Promise((resolve, reject) => {
-      execFile(
+      const child = execFile(
         'git',
         args as string[],
-        { cwd, env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+        { cwd, env: { ...env, ...options.env }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
           if (error && typeof error.code !== 'number')
@@ -46,6 +52,9 @@ export function createGit(cwd: string): Git {
           resolve({ code, stdout, stderr });
         },
       );
+      // git may exit before reading its input (an error, a command that reads none).
+      child.stdin?.on('error', () => {});
+      child.stdin?.end(options.input ?? '');
     });
   return {
     cwd,

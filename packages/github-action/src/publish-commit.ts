@@ -1,6 +1,8 @@
+import { rm } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import { ActionError } from './action-error.js';
 import { commitMessageWithTrailer } from './commit-trailer.js';
-import type { Git } from './git.js';
+import { createGit, type Git } from './git.js';
 
 /** Options of {@link commitPaths}. */
 export interface CommitPathsOptions {
@@ -21,33 +23,60 @@ const identity = (author: { name: string; email: string }) => [
 ];
 
 /**
- * Commits exactly `paths` as one commit by `author`: `sha` is undefined when none of them
- * changed. Files git ignores are left out and listed in `ignored`.
+ * Commits exactly `paths` as one commit by `author` on top of HEAD: `sha` is undefined when
+ * none of them changed. Files git ignores are left out and listed in `ignored`. The commit is
+ * built in a separate index, so nothing else staged in the checkout goes in, and paths go
+ * through standard input (a docs site writes more than a command line holds) without pathspec
+ * matching (quadratic in the number of paths).
  */
 export async function commitPaths(
   options: CommitPathsOptions,
 ): Promise<{ sha: string | undefined; ignored: string[] }> {
   const { git } = options;
   if (options.paths.length === 0) return { sha: undefined, ignored: [] };
+  const list = (paths: readonly string[]) => `${paths.join('\0')}\0`;
   // Exit 0 lists ignored paths (tracked files never are), 1 means none is.
-  const check = await git.run(['check-ignore', '--', ...options.paths], { allowFailure: true });
-  const ignored = check.code === 0 ? check.stdout.split('\n').filter(Boolean) : [];
-  const paths = options.paths.filter((p) => !ignored.includes(p));
+  const check = await git.run(['check-ignore', '--stdin', '-z'], {
+    allowFailure: true,
+    input: list(options.paths),
+  });
+  const ignored = check.code === 0 ? check.stdout.split('\0').filter(Boolean) : [];
+  const skip = new Set(ignored);
+  const top = await git.text(['rev-parse', '--show-toplevel']);
+  const paths = options.paths
+    .filter((p) => !skip.has(p))
+    .map((p) => relative(top, resolve(git.cwd, p)).split(sep).join('/'));
   if (paths.length === 0) return { sha: undefined, ignored };
-  const status = await git.text(['status', '--porcelain', '--untracked-files=all', '--', ...paths]);
-  if (status === '') return { sha: undefined, ignored };
-  await git.run(['add', '--all', '--', ...paths]);
-  await git.run([
-    ...identity(options.author),
-    'commit',
-    '--no-verify',
-    '--quiet',
-    '-m',
-    commitMessageWithTrailer(options.message),
-    '--',
-    ...paths,
-  ]);
-  return { sha: await git.text(['rev-parse', 'HEAD']), ignored };
+  const gitDir = await git.text(['rev-parse', '--absolute-git-dir']);
+  const index = { GIT_INDEX_FILE: join(gitDir, `transloom-index-${process.pid}`) };
+  const inTop = createGit(top);
+  try {
+    await inTop.run(['read-tree', 'HEAD'], { env: index });
+    await inTop.run(['update-index', '--add', '--remove', '-z', '--stdin'], {
+      env: index,
+      input: list(paths),
+    });
+    const written = (await inTop.run(['write-tree'], { env: index })).stdout.trim();
+    if (written === (await inTop.text(['rev-parse', 'HEAD^{tree}'])))
+      return { sha: undefined, ignored };
+    const sha = (
+      await inTop.run(['commit-tree', written, '-p', 'HEAD', '-F', '-'], {
+        env: {
+          GIT_AUTHOR_NAME: options.author.name,
+          GIT_AUTHOR_EMAIL: options.author.email,
+          GIT_COMMITTER_NAME: options.author.name,
+          GIT_COMMITTER_EMAIL: options.author.email,
+        },
+        input: commitMessageWithTrailer(options.message),
+      })
+    ).stdout.trim();
+    await inTop.run(['update-ref', '-m', 'Transloom: translate', 'HEAD', sha]);
+    // The checkout's own index takes the committed files, so it matches the new HEAD.
+    await inTop.run(['update-index', '--add', '--remove', '-z', '--stdin'], { input: list(paths) });
+    return { sha, ignored };
+  } finally {
+    await rm(index.GIT_INDEX_FILE, { force: true });
+  }
 }
 
 /** Options of {@link pushWithoutForce}. */
