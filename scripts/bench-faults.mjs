@@ -9,11 +9,15 @@
 // concurrency. Run with `node scripts/bench-faults.mjs` (after building client, core, server);
 // `--units N`, `--concurrency N`, `--rate R`, `--runs N` change the workload.
 import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAdaptiveLimiter, createClient } from '../packages/client/dist/node.js';
 import { targetLangOf } from '../packages/core/dist/config.js';
 import { loadDocument } from '../packages/core/dist/formats.js';
 import { sourceLangOf } from '../packages/core/dist/pipeline.js';
+import { generateCorpus, LOCALES } from './lib/corpus.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
@@ -29,7 +33,6 @@ const UNITS = Number(values.units);
 const CONCURRENCY = Number(values.concurrency);
 const RATE = Number(values.rate);
 const RUNS = Number(values.runs);
-const LOCALES = ['de', 'fr', 'es', 'ja', 'pl'];
 const KEY = 'bench-faults-key';
 const ADMIN_KEY = 'bench-faults-admin-key';
 // Fault control and the request log are for admins.
@@ -43,85 +46,22 @@ const TARGET_RATIO = 3;
 // Each service process started registers an exit handler that kills it.
 process.setMaxListeners(2 * RUNS + 10);
 
-// The corpus of scripts/bench.mjs, made by the same seeded generator (same seed, same order).
-let seed = 20261122;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(random() * list.length)];
-const WORDS =
-  'project translation file change review release build team locale string update branch commit version support message user account setting page document guide server client request window button error value option feature'.split(
-    ' ',
-  );
-const VERBS =
-  'open save delete review translate ship check update merge write read send find keep'.split(' ');
-const sentence = (min, max) => {
-  const n = min + Math.floor(random() * (max - min + 1));
-  const words = Array.from({ length: n }, (_, i) => (i % 4 === 1 ? pick(VERBS) : pick(WORDS)));
-  words[0] = words[0][0].toUpperCase() + words[0].slice(1);
-  return `${words.join(' ')}.`;
-};
-function pool(make) {
-  const seen = [];
-  return () => {
-    if (seen.length > 10 && random() < 0.2) return pick(seen);
-    const text = make();
-    seen.push(text);
-    return text;
-  };
-}
-const catalogString = pool(() => {
-  const r = random();
-  if (r < 0.15) return `${sentence(3, 8).slice(0, -1)}, {{name}}!`;
-  if (r < 0.3) return `${sentence(3, 8).slice(0, -1)} <1>${pick(WORDS)} ${pick(WORDS)}</1>.`;
-  return sentence(2, 10);
-});
-const prose = pool(() => {
-  const r = random();
-  if (r < 0.2)
-    return `${sentence(6, 14).slice(0, -1)} **${pick(WORDS)} ${pick(WORDS)}** and \`${pick(WORDS)}.json\`.`;
-  if (r < 0.35)
-    return `${sentence(6, 14).slice(0, -1)}, see [the ${pick(WORDS)} guide](./${pick(WORDS)}.md).`;
-  return `${sentence(6, 14)} ${sentence(4, 10)}`;
-});
-
-/** The project's files as `[path, text]`, as scripts/bench.mjs writes them. */
-function generate() {
-  const files = [];
-  const jsonUnits = Math.round(UNITS * 0.6);
-  let units = 0;
-  for (let f = 0; units < jsonUnits; f++) {
-    const catalog = {};
-    for (let k = 0; k < 100 && units < jsonUnits; k++, units++) {
-      const section = `section${k % 10}`;
-      catalog[section] ??= {};
-      catalog[section][`key${k}`] = catalogString();
-    }
-    files.push([`locales/en/ns${f}.json`, `${JSON.stringify(catalog, null, 2)}\n`]);
-  }
-  for (let f = 0; units < UNITS; f++) {
-    const blocks = [`# ${sentence(2, 5).slice(0, -1)}`];
-    for (let b = 0; b < 79 && units + b + 1 < UNITS; b++)
-      blocks.push(b % 10 === 9 ? `## ${sentence(2, 5).slice(0, -1)}` : prose());
-    units += blocks.length;
-    files.push([`docs/part${f % 10}/page${f}.md`, `${blocks.join('\n\n')}\n`]);
-  }
-  return files;
-}
-
 // The segments the engine sends: each unit's text in segment markup, once per distinct text.
 const segments = new Set();
 let unitCount = 0;
-for (const [path, content] of generate()) {
+const corpus = await mkdtemp(join(tmpdir(), 'transloom-bench-faults-'));
+await generateCorpus(corpus, UNITS);
+const sources = (await readdir(corpus, { recursive: true })).filter(
+  (p) => /^locales\/en\/.*\.json$/.test(p) || /^docs\/.*\.md$/.test(p),
+);
+for (const path of sources.sort()) {
+  const content = await readFile(join(corpus, path));
   for (const unit of loadDocument({ path, content, sourceLocale: 'en' }).units) {
     unitCount++;
     segments.add(unit.segment);
   }
 }
+await rm(corpus, { recursive: true, force: true });
 const texts = [...segments];
 const optionsOf = (locale) => ({
   sourceLang: sourceLangOf('en'),
