@@ -98,7 +98,7 @@ describe('transloom-server (pnpm serve)', () => {
       again.child.kill('SIGTERM');
       expect(await exited(again.child)).toBe(0);
     }
-  });
+  }, 120_000);
 
   it('warns when no key is configured', async () => {
     const server = await spawnServer(['--port', '0']);

@@ -113,5 +113,5 @@ describe('kill -9 while an agent task runs', () => {
       third.child.kill('SIGTERM');
       expect(await exited(third.child)).toBe(0);
     }
-  });
+  }, 180_000);
 });

@@ -169,5 +169,5 @@ describe('persistence', () => {
       again.child.kill('SIGTERM');
       expect(await exited(again.child)).toBe(0);
     }
-  });
+  }, 180_000);
 });

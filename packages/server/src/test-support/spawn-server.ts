@@ -29,7 +29,8 @@ export async function spawnServer(
     err += d.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
+    // Generous: on a busy machine a cold start (native module, database) can take seconds.
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
