@@ -103,10 +103,29 @@ describe('transloom (in process)', async () => {
     expect(colored.stderr.text).toContain('\u001b[31mlocales/en/broken.json:1:8');
   });
 
+  it('checks every link and anchor of a built site with check --links', async () => {
+    const root = await starterProject();
+    expect(await runCli(['translate'], memoryIo(root, serviceEnv(server)))).toBe(0);
+    const site = join(root, 'build');
+    await mkdir(join(site, 'guide'), { recursive: true });
+    await writeFile(
+      join(site, 'index.html'),
+      '<a href="/guide/">Guide</a>\n<a href="/guide/#setup">Setup</a>\n<a href="/guide/#gone">Gone</a>\n',
+    );
+    await writeFile(join(site, 'guide/index.html'), '<h2 id="setup">Setup</h2>');
+    const io = memoryIo(root);
+    expect(await runCli(['check', '--links', 'build'], io)).toBe(3);
+    expect(io.stderr.text).toContain('links: 2 pages, 3 links and 2 anchors checked, 1 broken');
+    expect(io.stderr.text).toMatch(/index\.html:3:\d+: error: .*#gone.* \[broken-anchor\]/);
+    await writeFile(join(site, 'index.html'), '<a href="/guide/#setup">Setup</a>\n');
+    expect(await runCli(['check', '--links', 'build'], memoryIo(root))).toBe(0);
+  });
+
   it('prints the status table on stdout', async () => {
     const root = await starterProject();
     const io = memoryIo(root);
     expect(await runCli(['status'], io)).toBe(0);
+    expect(io.stdout.text).toContain('files[0]: locales/{locale}/*.json: 1 file\n');
     expect(io.stdout.text).toMatch(
       /^locale\s+up to date\s+new\s+changed\s+kept\s+stale edits\s+removed\nde\s+0\s+51\s+0\s+0\s+0\s+0\npl\s+0\s+51/,
     );

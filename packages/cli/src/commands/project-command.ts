@@ -1,4 +1,4 @@
-import { createProject, type RunReport } from '@transloom/core';
+import { createProject, type ResolvedConfig, type RunReport } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { colorEnabled, colors } from '../color.js';
 import { exitCodeOf } from '../exit-code.js';
@@ -40,11 +40,15 @@ Exit codes: 0 done, 1 internal error, 2 usage or config error, 3 some units fail
 `;
 
 /** Help of `transloom check`. */
-export const CHECK_USAGE = `Usage: transloom check [--locale L]... [--file PATH]... [--json] [--cwd DIR] [-c FILE]
+export const CHECK_USAGE = `Usage: transloom check [--locale L]... [--file PATH]... [--links DIR [--base PATH]] [--json] [--cwd DIR] [-c FILE]
 
 Sends nothing and writes nothing. Exits 10 when any unit is missing, stale or failed, or a
 target file is out of date; 0 when everything is translated. --json lists every missing or
 stale unit with its file, line and locale.
+
+  --links DIR   also check every link and #anchor between the pages of a built site in DIR
+                (the generator's output folder); a broken one is an error (exit 3)
+  --base PATH   the site's base path (default /)
 `;
 
 /** Help of `transloom status`. */
@@ -55,6 +59,22 @@ removed, then the file entries of the configuration. Sends nothing and writes no
 `;
 
 type Mode = 'translate' | 'check' | 'status';
+
+// The configuration's file entries, a preset's expanded ones marked, with the files each matches.
+async function entryLines(config: ResolvedConfig): Promise<string> {
+  const { expandFiles } = await import('@transloom/core/pipeline');
+  const counts = new Map<number, number>();
+  for (const file of await expandFiles(config))
+    counts.set(file.entryIndex, (counts.get(file.entryIndex) ?? 0) + 1);
+  const own = config.files.length - (config.preset?.entries.length ?? 0);
+  return config.files
+    .map((entry, i) => {
+      const n = counts.get(i) ?? 0;
+      const from = i >= own ? ` [preset ${config.preset!.name}]` : '';
+      return `files[${i}]: ${entry.source}${entry.target ? ` -> ${entry.target}` : ''}${entry.format ? ` (${entry.format})` : ''}: ${n} file${n === 1 ? '' : 's'}${from}\n`;
+    })
+    .join('');
+}
 
 const HELP: Record<Mode, string> = {
   translate: TRANSLATE_USAGE,
@@ -72,6 +92,7 @@ export async function projectCommand(
     ...PROJECT_OPTIONS,
     locale: { type: 'string', multiple: true },
     file: { type: 'string', multiple: true },
+    ...(mode === 'check' ? { links: { type: 'string' }, base: { type: 'string' } } : {}),
     ...(mode === 'translate'
       ? {
           'dry-run': { type: 'boolean' },
@@ -115,6 +136,8 @@ export async function projectCommand(
       else progress.onEvent(event);
     },
   });
+  for (const note of project.config.preset?.notes ?? [])
+    notice(`${project.config.preset!.name}: ${note}`);
   let report: RunReport;
   try {
     const call = {
@@ -140,18 +163,27 @@ export async function projectCommand(
     progress.stop();
     await project.close();
   }
+  const linksDir = (values as { links?: string }).links;
+  if (linksDir) {
+    const { checkBuiltLinks } = await import('@transloom/core/docs');
+    const base = (values as { base?: string }).base;
+    const links = await checkBuiltLinks({
+      dir: workingDirectory(io.cwd, linksDir),
+      ...(base ? { base } : {}),
+    });
+    report.diagnostics.push(...links.problems);
+    if (!values.json)
+      io.stderr.write(
+        `links: ${links.pages} pages, ${links.links} links and ${links.anchors} anchors checked, ${links.problems.length} broken\n`,
+      );
+  }
   const code = exitCodeOf(report);
   if (values.json) {
     io.stdout.write(`${JSON.stringify(jsonSummary(report, code))}\n`);
   } else {
     const out = mode === 'status' ? io.stdout : io.stderr;
     out.write(`${mode === 'status' ? statusTable(report) : localeTable(report)}\n`);
-    if (mode === 'status') {
-      for (const [i, entry] of project.config.files.entries())
-        io.stdout.write(
-          `files[${i}]: ${entry.source}${entry.target ? ` -> ${entry.target}` : ''}${entry.format ? ` (${entry.format})` : ''}\n`,
-        );
-    }
+    if (mode === 'status') io.stdout.write(await entryLines(project.config));
     for (const line of problemLines(report, c, { pending: mode === 'check' }))
       io.stderr.write(`${line}\n`);
     if (mode === 'translate')
