@@ -13,3 +13,4 @@ for pkg in client core; do
   (cd "$tree/packages/$pkg" && "$repo/node_modules/.bin/tsc" -p tsconfig.build.json)
 done
 node "$here/build.mjs" --sources-from "$tree"
+echo "built from the engine at $(git -C "$tree" rev-parse --short HEAD); commit dist/ before core or client move on"
