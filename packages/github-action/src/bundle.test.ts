@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ describe('the committed bundle', () => {
       `${readFileSync(join(packageDir, 'dist', 'index.js'), 'utf8')}\n// edited\n`,
     );
     const result = check(stale);
+    rmSync(stale, { force: true });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('is stale');
   });

@@ -12,7 +12,7 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // How a user debugs the Action on their machine: @github/local-action runs the bundle's `run`
 // with the inputs and runner variables of a dotenv file.
-it('runs the bundled Action through @github/local-action', async () => {
+it('runs the bundled Action through @github/local-action', { timeout: 120_000 }, async () => {
   const fixture = createGitFixture(projectFiles({ hi: 'Hi' }, ['de']));
   fixture.checkout('main');
   const output = join(fixture.root, 'output.txt');

@@ -38,6 +38,12 @@ export interface GitFixture {
   isAncestor(ancestor: string, commit: string): boolean;
 }
 
+// Fixtures are made inside tests, where a hook cannot be added: one hook removes them all.
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
 function write(dir: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -48,7 +54,7 @@ function write(dir: string, files: Record<string, string>): void {
 /** Creates the fixture with `files` committed on `main`; removed after the file's tests. */
 export function createGitFixture(files: Record<string, string>): GitFixture {
   const root = mkdtempSync(join(tmpdir(), 'transloom-action-git-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  roots.push(root);
   const env = {
     ...process.env,
     GIT_CONFIG_NOSYSTEM: '1',
