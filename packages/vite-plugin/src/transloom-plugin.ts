@@ -125,7 +125,14 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
           next();
         });
     },
-    async buildStart() {
+    // The build's translation step runs beside the bundling of the code: only the catalogs
+    // (JSON modules) wait for it, so they are read as it left them, and the build fails at
+    // its end when the step found a problem.
+    buildStart() {
+      // Awaited (and its problem raised) in buildEnd.
+      if (config.command === 'build' && resolved.build !== 'off') buildOnce().catch(() => {});
+    },
+    async buildEnd() {
       if (config.command !== 'build' || resolved.build === 'off') return;
       const { problem } = await buildOnce();
       if (!problem) return;
@@ -141,7 +148,9 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       return id === RESOURCES_ID ? RESOLVED_RESOURCES_ID : undefined;
     },
     async load(id) {
-      return id === RESOLVED_RESOURCES_ID ? resources() : undefined;
+      if (id === RESOLVED_RESOURCES_ID) return resources();
+      if (config.command === 'build' && buildStep && jsonFile(id)) await buildStep;
+      return undefined;
     },
     // After Vite's JSON plugin compiled the catalog (a plain hook runs after Vite's own).
     transform: {
