@@ -126,7 +126,10 @@ export class JobQueue {
       restored.push(result.segment);
     }
     job.done = true;
-    job.waiters.forEach((waiter, i) => {
+    const { waiters } = job;
+    // A settled job holds no units: a big run releases them as answers arrive.
+    job.waiters = [];
+    waiters.forEach((waiter, i) => {
       waiter.settle({ segment: restored[i]! });
     });
     return true;
@@ -149,7 +152,9 @@ export class JobQueue {
     for (const job of this.jobs.values()) {
       if (job.done) continue;
       job.done = true;
-      for (const waiter of job.waiters) waiter.settle({ error: job.lastError || message, reason });
+      const { waiters } = job;
+      job.waiters = [];
+      for (const waiter of waiters) waiter.settle({ error: job.lastError || message, reason });
     }
   }
 
@@ -212,7 +217,9 @@ export class JobQueue {
             : 'verification';
       const message =
         reason === 'budget' ? 'not sent: the run reached maxCharacters' : job.lastError;
-      for (const waiter of job.waiters) waiter.settle({ error: message, reason });
+      const { waiters } = job;
+      job.waiters = [];
+      for (const waiter of waiters) waiter.settle({ error: message, reason });
     }
   }
 

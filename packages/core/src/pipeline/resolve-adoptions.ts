@@ -2,7 +2,7 @@ import { translationHash, type UnitPlan } from './plan-project.js';
 import { type RunReport, reportStale } from './run-report.js';
 import type { TranslationMemory } from './translation-memory.js';
 import { assembleTranslation, type UnitForm } from './unit-forms.js';
-import type { TargetWork } from './write-target.js';
+import { OUTCOME, type TargetWork } from './write-target.js';
 
 /** A unit whose target text the lock does not know (or not as it is now). */
 export interface Adoption {
@@ -43,7 +43,7 @@ export async function resolveAdoptions(
       ) === plan.currentHash;
     const counts = report.locales[work.locale.locale]!;
     if (ours) {
-      work.outcomes.set(plan.unit.id, { kind: 'ours' });
+      work.outcomes.set(plan.unit.id, OUTCOME.ours);
       counts.unchanged++;
       continue;
     }

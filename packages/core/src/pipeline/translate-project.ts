@@ -28,7 +28,7 @@ import {
 } from './translation-memory.js';
 import { type UnitForm, unitForms } from './unit-forms.js';
 import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
-import { type TargetResult, type TargetWork, writeTarget } from './write-target.js';
+import { OUTCOME, type TargetResult, type TargetWork, writeTarget } from './write-target.js';
 
 /** Options of {@link translateProject}. */
 export interface TranslateProjectOptions {
@@ -141,6 +141,9 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       writes(async () => {
         const result = await writeTarget(work, config.root, write);
         results.set(work, result);
+        // Written: the lock needs only the records and outcomes; the texts can go.
+        work.translations.clear();
+        work.locale.units = [];
         if (result.error) report.diagnostics.push(...result.error);
         if (result.written) {
           report.files.written.push(work.locale.target);
@@ -218,7 +221,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         const { unit } = unitPlan;
         if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
         if (unitPlan.state === 'unchanged') {
-          work.outcomes.set(unit.id, { kind: 'unchanged' });
+          work.outcomes.set(unit.id, OUTCOME.unchanged);
           counts.unchanged++;
         } else if (unitPlan.state === 'kept') {
           work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });

@@ -2,7 +2,7 @@ import type { FailureReason, Waiter } from './job-queue.js';
 import type { UnitPlan } from './plan-project.js';
 import type { RunReport } from './run-report.js';
 import { assembleTranslation, type UnitForm } from './unit-forms.js';
-import type { TargetWork } from './write-target.js';
+import { OUTCOME, type TargetWork } from './write-target.js';
 
 /** What the unit tasks of a run report to. */
 export interface RunLedger {
@@ -65,7 +65,7 @@ export class UnitTask {
       });
     } else {
       work.translations.set(unit.id, assembleTranslation(this.forms, this.segments));
-      work.outcomes.set(unit.id, { kind: this.fromMemory ? 'reused' : 'translated' });
+      work.outcomes.set(unit.id, this.fromMemory ? OUTCOME.reused : OUTCOME.translated);
       if (this.fromMemory) counts.reused++;
       else counts.translated++;
     }

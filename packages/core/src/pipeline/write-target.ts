@@ -11,9 +11,17 @@ import { writeFileAtomic } from './write-file-atomic.js';
 
 /** How a unit ended in one locale. */
 export type UnitOutcome =
-  | { kind: 'translated' | 'reused' | 'unchanged' | 'ours' }
-  | { kind: 'kept'; reviewedSource: string | undefined }
-  | { kind: 'failed'; message: string };
+  | { readonly kind: 'translated' | 'reused' | 'unchanged' | 'ours' }
+  | { readonly kind: 'kept'; readonly reviewedSource: string | undefined }
+  | { readonly kind: 'failed'; readonly message: string };
+
+/** The outcomes without details, one object each: a big run records one per unit and locale. */
+export const OUTCOME = {
+  translated: Object.freeze({ kind: 'translated' }),
+  reused: Object.freeze({ kind: 'reused' }),
+  unchanged: Object.freeze({ kind: 'unchanged' }),
+  ours: Object.freeze({ kind: 'ours' }),
+} as const satisfies Record<string, UnitOutcome>;
 
 /** One target file, ready to be written: every unit's text in the source's ids and how it ended. */
 export interface TargetWork {
