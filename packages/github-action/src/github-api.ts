@@ -111,3 +111,24 @@ export async function pullRequestHead(
     throw githubError(`read pull request #${number}`, error);
   }
 }
+
+/** GitHub lists at most this many files of a pull request. */
+export const MAX_LISTED_FILES = 3000;
+
+/** The files a pull request changes (repository paths), with how each changed. */
+export async function pullRequestFiles(
+  github: GitHubClient,
+  repo: RepoRef,
+  number: number,
+): Promise<Array<{ path: string; status: string }>> {
+  try {
+    const files = await github.paginate(github.rest.pulls.listFiles, {
+      ...repo,
+      pull_number: number,
+      per_page: 100,
+    });
+    return files.map((f) => ({ path: f.filename, status: f.status }));
+  } catch (error) {
+    throw githubError(`list the files of pull request #${number}`, error);
+  }
+}

@@ -276,3 +276,76 @@ describe('translate mode, other checkouts and options', () => {
     expect(fixture.tip('feature')).toBe(head);
   });
 });
+
+describe('translate mode, what a pull request changed', () => {
+  it('translates only the source files the pull request changes', async () => {
+    // main holds a page nobody translated yet; the pull request changes the common strings.
+    const fixture = createGitFixture({
+      ...projectFiles(),
+      'app/locales/en/legacy.json': '{ "old": "Old text" }\n',
+    });
+    const head = fixture.push(
+      'feature',
+      { 'app/locales/en/common.json': '{\n  "greeting": "Hi {{name}}"\n}\n', 'README.md': 'x\n' },
+      'Change',
+    );
+    fixture.checkout('feature');
+    github.addPull({
+      number: 31,
+      headRef: 'feature',
+      headSha: head,
+      files: [
+        { filename: 'app/locales/en/common.json', status: 'modified' },
+        { filename: 'README.md', status: 'modified' },
+      ],
+    });
+    const run = await runBundle({
+      workspace: fixture.workspace,
+      dir: join(fixture.root, 'run'),
+      event: pullRequestEvent({ number: 31, headRef: 'feature', headSha: head }),
+      apiUrl: github.url,
+      inputs: {
+        mode: 'translate',
+        'working-directory': 'app',
+        'api-url': service.url,
+        'api-key': API_KEY,
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(fixture.log('feature', 1)[0]!.files).toEqual(TARGETS);
+    expect(run.summary).toContain('Translated the 2 files the pull request changes.');
+
+    // A change of the configuration reaches every file: the whole project is translated.
+    const config = fixture.push(
+      'feature',
+      {
+        'app/transloom.config.json': `${JSON.stringify({ sourceLocale: 'en', targetLocales: ['de'], files: [{ source: 'locales/{locale}/*.json' }] })}\n`,
+      },
+      'German only',
+    );
+    fixture.checkout('feature');
+    github.pulls
+      .find((p) => p.number === 31)!
+      .files.push({ filename: 'app/transloom.config.json', status: 'modified' });
+    const wide = await runBundle({
+      workspace: fixture.workspace,
+      dir: join(fixture.root, 'run2'),
+      event: pullRequestEvent({ number: 31, headRef: 'feature', headSha: config }),
+      apiUrl: github.url,
+      inputs: {
+        mode: 'translate',
+        'working-directory': 'app',
+        'api-url': service.url,
+        'api-key': API_KEY,
+      },
+    });
+    expect(wide.code).toBe(0);
+    expect(wide.summary).toContain(
+      'The whole project was translated: app/transloom.config.json changed.',
+    );
+    expect(fixture.log('feature', 1)[0]!.files).toEqual([
+      'app/locales/de/legacy.json',
+      'app/transloom.lock',
+    ]);
+  });
+});

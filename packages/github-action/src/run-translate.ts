@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import * as core from '@actions/core';
-import type { RunReport } from '@transloom/core';
+import type { ResolvedConfig, RunReport } from '@transloom/core';
 import type { ActionContext } from './action-context.js';
 import { ActionError } from './action-error.js';
 import { toActionReport } from './action-report.js';
+import { scopeOfChange } from './changed-sources.js';
 import { renderComment } from './comment-body.js';
 import { isOwnCommit } from './commit-trailer.js';
 import { createGit } from './git.js';
-import { ensurePullRequest, upsertStickyComment } from './github-api.js';
+import { ensurePullRequest, pullRequestFiles, upsertStickyComment } from './github-api.js';
 import { renderJobSummary } from './job-summary.js';
 import { openActionProject } from './open-project.js';
 import { openTranslateService } from './open-translate-service.js';
@@ -16,6 +17,36 @@ import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare
 import { commitPaths, pushWithoutForce } from './publish-commit.js';
 import { annotateFindings, findingsFailure } from './report-findings.js';
 import { writeReportFile } from './run-check.js';
+
+/** The source files a pull request changed, or undefined for the whole project (with why). */
+async function prScope(
+  ctx: ActionContext,
+  number: number,
+  config: ResolvedConfig,
+  notes: string[],
+): Promise<string[] | undefined> {
+  let changed: Awaited<ReturnType<typeof pullRequestFiles>>;
+  try {
+    changed = await pullRequestFiles(
+      ctx.github(),
+      { owner: ctx.event.owner, repo: ctx.event.repo },
+      number,
+    );
+  } catch (error) {
+    core.warning(`${(error as Error).message}: translating the whole project`);
+    notes.push(
+      'The files of the pull request could not be listed: the whole project was translated.',
+    );
+    return undefined;
+  }
+  const scope = scopeOfChange(changed, config, ctx.event.workspace);
+  if (scope.kind === 'project') {
+    notes.push(`The whole project was translated: ${scope.why}.`);
+    return undefined;
+  }
+  notes.push(`Translated the ${scope.files.length} files the pull request changes.`);
+  return scope.files;
+}
 
 function setRunOutputs(report: RunReport | undefined, changed: boolean): void {
   core.setOutput('changed', String(changed));
@@ -135,7 +166,12 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     root = project.root;
     lockFile = project.config.lockFile;
     try {
-      const call = { ...(inputs.locales ? { locales: inputs.locales } : {}), signal: ctx.signal };
+      const files = pr ? await prScope(ctx, pr.number, project.config, notes) : undefined;
+      const call = {
+        ...(inputs.locales ? { locales: inputs.locales } : {}),
+        ...(files ? { files } : {}),
+        signal: ctx.signal,
+      };
       report = inputs.dryRun ? await project.plan(call) : await project.translate(call);
     } finally {
       await project.close();

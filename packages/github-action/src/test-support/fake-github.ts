@@ -24,6 +24,7 @@ interface Pull {
   body: string;
   head: { ref: string; sha: string; repo: { full_name: string } | null };
   base: { ref: string; repo: { full_name: string } };
+  files: Array<{ filename: string; status: string }>;
 }
 
 /** GitHub's REST API for the endpoints the Action calls, on a loopback port, recording calls. */
@@ -40,6 +41,8 @@ export interface FakeGitHub {
     headSha: string;
     headRepo?: string;
     baseRef?: string;
+    /** The files it changes (`GET /pulls/N/files`). */
+    files?: Array<{ filename: string; status: string }>;
   }): void;
   addComment(issue: number, body: string, user?: { login: string; type: string }): Comment;
   close(): Promise<void>;
@@ -64,6 +67,7 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
         body: '',
         head: { ref: p.headRef, sha: p.headSha, repo: { full_name: p.headRepo ?? repository } },
         base: { ref: p.baseRef ?? 'main', repo: { full_name: repository } },
+        files: p.files ?? [],
       });
     },
     addComment(issue, body, user = { login: 'someone', type: 'User' }) {
@@ -79,7 +83,7 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
     user: c.user,
     html_url: `https://github.com/${repository}/pull/${c.issue}#issuecomment-${c.id}`,
   });
-  const pullJson = (p: Pull) => ({
+  const pullJson = ({ files: _files, ...p }: Pull) => ({
     ...p,
     html_url: `https://github.com/${repository}/pull/${p.number}`,
   });
@@ -147,9 +151,18 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
         body: body.body,
         head: { ref: body.head, sha: '', repo: { full_name: repository } },
         base: { ref: body.base, repo: { full_name: repository } },
+        files: [],
       };
       state.pulls.push(pull);
       return send(res, 201, pullJson(pull));
+    }
+    m = /^\/pulls\/(\d+)\/files$/.exec(path);
+    if (m && req.method === 'GET') {
+      const pull = state.pulls.find((p) => p.number === Number(m![1]));
+      if (!pull) return send(res, 404, { message: 'Not Found' });
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      return send(res, 200, pull.files.slice((page - 1) * perPage, page * perPage));
     }
     m = /^\/pulls\/(\d+)$/.exec(path);
     if (m && req.method === 'GET') {
