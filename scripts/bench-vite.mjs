@@ -281,6 +281,6 @@ for (let i = 0; i < 4; i++) {
 }
 const added = median(buildWith) - median(buildWithout);
 console.log(
-  `vite build (median)   ${seconds(median(buildWith))} frozen with the plugin, ${seconds(median(buildWithout))} without: +${seconds(added)} against the no-op transloom translate, ${seconds(median(noop))} (target: added <= it); the engine's frozen run ${steps.length ? seconds(median(steps)) : '?'} of it`,
+  `vite build (median)   ${seconds(median(buildWith))} frozen with the plugin, ${seconds(median(buildWithout))} without: ${added < 0 ? '-' : '+'}${seconds(Math.abs(added))} against the no-op transloom translate, ${seconds(median(noop))} (target: added <= it); the engine's frozen run ${steps.length ? seconds(median(steps)) : '?'} of it`,
 );
 if (!values.keep) await rm(join(example, '.bench'), { recursive: true, force: true });
