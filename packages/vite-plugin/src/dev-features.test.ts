@@ -165,3 +165,30 @@ window.kept = 'same page';
   expect(await page.evaluate(() => (window as any).kept)).toBe('same page');
   await page.close();
 });
+
+it('reports units that fail verification with their file, line, locale and reason', async () => {
+  const service = await testService();
+  // The first answer and its retry come back with markup the sources lack.
+  service.faults!.arm({ kind: 'mangle', path: '/v2/translate' }, 2);
+  const app = await testApp({
+    'locales/en/common.json': '{\n  "greeting": "Hello {{name}}",\n  "farewell": "Goodbye"\n}\n',
+  });
+  const { logger } = await devServer(app, { env: serviceEnv(service) });
+  await until(
+    () => logger.lines.some((l) => l.includes('failed and were not written')),
+    'the failure',
+  );
+  const log = logger.lines.join('\n');
+  expect(log).toMatch(/^transloom de: 0 units translated, 2 units failed, 2 requests/m);
+  expect(log).toMatch(
+    /2 units failed and were not written:\n\s+locales\/en\/common\.json:2:15\s+greeting\s+\(de\): placeholders differ/,
+  );
+  expect(log).toMatch(
+    /locales\/en\/common\.json:3:15\s+farewell\s+\(de\): the translation is not well-formed/,
+  );
+  // No failed translation was written: the target holds the source text, as the engine leaves it.
+  expect(await app.json('locales/de/common.json')).toEqual({
+    greeting: 'Hello {{name}}',
+    farewell: 'Goodbye',
+  });
+});
