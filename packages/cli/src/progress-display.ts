@@ -18,16 +18,17 @@ export function progressStyle(io: CliIo, quiet: boolean): ProgressStyle {
   return io.stderr.isTTY && !io.env.CI ? 'bars' : 'lines';
 }
 
-function barsDisplay(io: CliIo, color: boolean): ProgressDisplay {
+function barsDisplay(io: CliIo, color: boolean, locales: readonly string[]): ProgressDisplay {
   let multi: MultiBar | undefined;
+  const width = Math.max(0, ...locales.map((l) => l.length));
   const bars = new Map<string, SingleBar>();
   return {
     onEvent(event) {
       if (event.type === 'planned') {
-        const width = Math.max(...Object.keys(event.locales).map((l) => l.length));
+        // Locales are planned one after another: each gets its bar when it has texts to send.
         const sending = Object.entries(event.locales).filter(([, l]) => l.send > 0);
         if (sending.length === 0) return;
-        multi = new MultiBar(
+        multi ??= new MultiBar(
           {
             stream: io.stderr as NodeJS.WriteStream,
             format: `{locale} ${color ? '\u001b[36m{bar}\u001b[0m' : '{bar}'} {value}/{total} texts`,
@@ -87,8 +88,9 @@ export function createProgressDisplay(
   io: CliIo,
   style: ProgressStyle,
   color: boolean,
+  locales: readonly string[] = [],
 ): ProgressDisplay {
-  if (style === 'bars') return barsDisplay(io, color);
+  if (style === 'bars') return barsDisplay(io, color, locales);
   if (style === 'lines') return linesDisplay(io);
   return { onEvent() {}, stop() {} };
 }

@@ -393,6 +393,10 @@ describe('transloom translate under faults', async () => {
     // Only what was in flight (at most one batch) or never sent is sent again.
     expect(resent + answered).toBeLessThanOrEqual(total + 50);
     expect(resent).toBeLessThan(total);
-    expect(LOCALES.reduce((n, l) => n + rerun.json.locales[l].reused, 0)).toBeGreaterThan(0);
+    // What was answered before the kill is not translated again: a locale that finished was
+    // written (its text is recognised as Transloom's own), the rest comes from the memory.
+    const sum = (field: string) => LOCALES.reduce((n, l) => n + rerun.json.locales[l][field], 0);
+    expect(sum('reused') + sum('unchanged')).toBeGreaterThan(0);
+    expect(sum('translated')).toBeLessThan(total);
   });
 });

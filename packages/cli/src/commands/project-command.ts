@@ -11,7 +11,7 @@ import {
 } from '../format-report.js';
 import { startLocalService } from '../local-service.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
-import { createProgressDisplay, progressStyle } from '../progress-display.js';
+import { createProgressDisplay, type ProgressDisplay, progressStyle } from '../progress-display.js';
 
 /** Help of `transloom translate`. */
 export const TRANSLATE_USAGE = `Usage: transloom translate [options]
@@ -111,11 +111,7 @@ export async function projectCommand(
   const flags = values as Record<string, boolean | undefined>;
   const c = colors(io);
   const dryRun = mode === 'translate' && Boolean(flags['dry-run']);
-  const progress = createProgressDisplay(
-    io,
-    mode === 'translate' ? progressStyle(io, Boolean(flags.quiet)) : 'none',
-    colorEnabled(io),
-  );
+  let progress: ProgressDisplay | undefined;
   const notice = (line: string) => {
     if (!flags.quiet) io.stderr.write(`transloom: ${line}\n`);
   };
@@ -133,9 +129,15 @@ export async function projectCommand(
         notice(
           `waiting for another run on this project (pid ${event.holder.pid} on ${event.holder.host}, since ${event.holder.since}); use --no-wait to stop instead`,
         );
-      else progress.onEvent(event);
+      else progress?.onEvent(event);
     },
   });
+  progress = createProgressDisplay(
+    io,
+    mode === 'translate' ? progressStyle(io, Boolean(flags.quiet)) : 'none',
+    colorEnabled(io),
+    values.locale ?? project.config.targetLocales,
+  );
   for (const note of project.config.preset?.notes ?? [])
     notice(`${project.config.preset!.name}: ${note}`);
   let report: RunReport;
@@ -160,7 +162,7 @@ export async function projectCommand(
                 wait: !flags['no-wait'],
               });
   } finally {
-    progress.stop();
+    progress?.stop();
     await project.close();
   }
   const linksDir = (values as { links?: string }).links;

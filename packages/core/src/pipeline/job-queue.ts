@@ -42,6 +42,8 @@ interface Job {
 /** Counts of a send. */
 export interface SendStats {
   billedCharacters: number;
+  /** Characters of the texts sent (each attempt), what a budget counts. */
+  sentCharacters: number;
 }
 
 /** Options of {@link JobQueue.send}. */
@@ -64,15 +66,19 @@ export interface SendOptions {
   recover?: (errors: readonly unknown[]) => Promise<void>;
 }
 
+/** How many times a text is sent at most when its answer fails the check or its request fails. */
+export const MAX_ATTEMPTS = 3;
+
 /**
  * The texts of a run, deduplicated by translation-memory key (same text, locale and every
  * output-changing setting): each is looked up in the memory, then sent at most once per
  * attempt. Every answer is checked against each waiting unit's markup before it is stored
- * or handed out; a text that fails is sent once more (as its safer fallback when it has one).
+ * or handed out; a text that fails is sent again, at most {@link MAX_ATTEMPTS} times in all
+ * (as its safer fallback when it has one).
  */
 export class JobQueue {
   private readonly jobs = new Map<string, Job>();
-  readonly stats: SendStats = { billedCharacters: 0 };
+  readonly stats: SendStats = { billedCharacters: 0, sentCharacters: 0 };
 
   /** The memory key of a text in a group. */
   static keyOf(groupKey: string, termsHash: string, text: string): string {
@@ -159,8 +165,8 @@ export class JobQueue {
   }
 
   /**
-   * Sends the open texts: a first attempt, then one more for those whose answer failed the
-   * check or whose request failed. Verified answers go to `memory` batch by batch, so a run
+   * Sends the open texts: a first attempt, then up to two more for those whose answer failed
+   * the check or whose request failed (only those are sent again, so a glitch costs little). Verified answers go to `memory` batch by batch, so a run
    * that dies loses at most the batches in flight. A 456 stops every group and is rethrown,
    * as are errors no retry can fix (a refused key); open texts stay open for {@link fail}.
    */
@@ -174,9 +180,8 @@ export class JobQueue {
         ? Promise.reject(fatal.error)
         : options.schedule((slot) => (fatal ? Promise.reject(fatal.error) : task(slot)));
     const signal = options.signal ?? new AbortController().signal;
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      if (attempt === 2)
-        for (const job of [...this.jobs.values()]) if (!job.done) this.fallBack(job);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      if (attempt > 1) for (const job of [...this.jobs.values()]) if (!job.done) this.fallBack(job);
       const open = [...this.jobs.values()].filter((j) => !j.done);
       if (open.length === 0) return;
       const groups = new Map<string, Job[]>();
@@ -184,6 +189,7 @@ export class JobQueue {
         const chars = countCharacters(job.text);
         if (chars > budget) continue;
         budget -= chars;
+        this.stats.sentCharacters += chars;
         const list = groups.get(job.group.key);
         if (list) list.push(job);
         else groups.set(job.group.key, [job]);
@@ -231,7 +237,7 @@ export class JobQueue {
     for (const waiter of job.waiters) {
       this.add(job.group, job.termsHash, {
         form: waiter.form.fallback ?? waiter.form,
-        settle: waiter.settle,
+        settle: (result) => waiter.settle(result),
       });
     }
   }

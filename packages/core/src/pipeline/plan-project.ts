@@ -66,6 +66,11 @@ export interface FilePlan {
   sourceHashes: Map<string, string>;
   /** Unit id -> its text without markup, for glossary matching in each locale. */
   texts: Map<string, string>;
+  /** The bytes of each locale's target as read (undefined: none yet). */
+  targets: Map<string, Uint8Array | undefined>;
+  /** What the lock knows of the file. */
+  locked: LockedFile | undefined;
+  /** The locales planned so far (see {@link planLocale}). */
   locales: LocalePlan[];
   /** The source cannot be read or parsed; nothing is written for it. */
   error: Diagnostic[] | undefined;
@@ -221,16 +226,37 @@ export function alignTarget(
   };
 }
 
-function planLocale(
+/** The loader of documents, loaded on first use (see {@link planProject}). */
+export const documentLoader = (): Promise<LoadDocument> =>
+  import('../document/load-document.js').then((m) => m.loadDocument);
+
+/**
+ * Decides what each unit of a parsed source file needs in one locale: reads its target (as
+ * {@link planProject} found it) and lines it up with the source and the lock. Added to
+ * `plan.locales`. A run plans one locale at a time, so it holds one locale's units at once.
+ */
+export function planLocale(
   plan: FilePlan,
   locale: string,
   settings: LocaleSettings,
-  bytes: Uint8Array | undefined,
   options: PlanOptions,
-  locked: LockedFile | undefined,
+  loadDocument: LoadDocument,
+): LocalePlan {
+  const out = planLocaleOf(plan, locale, settings, options, loadDocument);
+  plan.locales.push(out);
+  return out;
+}
+
+function planLocaleOf(
+  plan: FilePlan,
+  locale: string,
+  settings: LocaleSettings,
+  options: PlanOptions,
   loadDocument: LoadDocument,
 ): LocalePlan {
   const doc = plan.doc!;
+  const bytes = plan.targets.get(locale);
+  const locked = plan.locked;
   const target = plan.file.target(locale);
   const out: LocalePlan = {
     locale,
@@ -332,8 +358,9 @@ function planLocale(
 }
 
 /**
- * Reads every source and target file and decides, per locale, what each unit needs. A file
- * whose bytes, targets and locale settings all match the lock is not parsed at all.
+ * Reads every source and target file and parses the sources; {@link planLocale} then decides,
+ * per locale, what each unit needs. A file whose bytes, targets and locale settings all match
+ * the lock is not parsed at all.
  */
 export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
   const { config, lock } = options;
@@ -341,8 +368,10 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
   // The format adapters (and their parsers) are loaded only when a file has to be parsed:
   // a run where every file matches the lock loads none.
   let loader: Promise<LoadDocument> | undefined;
-  const documents = () =>
-    (loader ??= import('../document/load-document.js').then((m) => m.loadDocument));
+  const documents = () => {
+    loader ??= documentLoader();
+    return loader;
+  };
   return Promise.all(
     options.files.map((file) =>
       io(async (): Promise<FilePlan> => {
@@ -355,6 +384,8 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
           doc: undefined,
           sourceHashes: new Map(),
           texts: new Map(),
+          targets: new Map(),
+          locked: undefined,
           locales: [],
           error: undefined,
         };
@@ -370,6 +401,10 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
         }
         plan.sourceHash = hashBytes(plan.sourceBytes);
         const locked = lock.files.get(file.source);
+        plan.locked = locked;
+        locales.forEach((l, i) => {
+          plan.targets.set(l, targets[i]);
+        });
         const fast =
           !options.force &&
           !options.parseAll &&
@@ -407,9 +442,6 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
           plan.sourceHashes.set(unit.id, translationHash(plan.doc.portable(unit.id)));
           plan.texts.set(unit.id, plainText(unit));
         }
-        plan.locales = locales.map((l, i) =>
-          planLocale(plan, l, options.settings.get(l)!, targets[i], options, locked, loadDocument),
-        );
         return plan;
       }),
     ),

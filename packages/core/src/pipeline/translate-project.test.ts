@@ -34,6 +34,34 @@ describe('translateProject', async () => {
       .filter((r) => r.path === '/v2/translate')
       .reduce((n, r) => n + (r.texts ?? 0), 0);
 
+  it('sends a plural form whose answer lost its number again with its placeholder, through the whole run', async () => {
+    // An engine that spells 1 as a word, as a real one may.
+    const words = await testService({
+      engine: {
+        ...pseudoEngine,
+        name: 'words',
+        translate: (input) => input.texts.map((t) => t.replace(/^1 /, 'eine ')),
+      },
+    });
+    const project = await testProject({
+      'transloom.config.json': JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [{ source: 'locales/{locale}/*.json' }],
+      }),
+      'locales/en/common.json': JSON.stringify({
+        f_one: '{{count}} file',
+        f_other: '{{count}} files',
+      }),
+    });
+    const run = await project.run(words);
+    expect(run.failures).toEqual([]);
+    expect(JSON.parse(await project.read('locales/de/common.json'))).toEqual({
+      f_one: '{{count}} file',
+      f_other: '{{count}} files',
+    });
+  });
+
   it('sends nothing on a second run and reads no file it need not parse', async () => {
     const project = await testProject({
       'transloom.config.json': config(),

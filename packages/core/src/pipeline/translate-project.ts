@@ -1,34 +1,29 @@
 import { relative, resolve, sep } from 'node:path';
-import { AuthorizationError, QuotaExceededError } from '@transloom/client/errors';
-import pLimit from 'p-limit';
+import { AuthorizationError } from '@transloom/client/errors';
 import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
-import { hashOf } from '../hashing/hash-of.js';
 import { checkRunPaths } from '../project/check-run-paths.js';
 import { expandFiles } from '../project/expand-files.js';
 import { PathGuard } from '../project/path-guard.js';
 import type { RunEvent, ServiceConnection } from '../project/project-types.js';
-import { segmentText } from '../segments/parse-segment.js';
-import { type JobGroup, JobQueue } from './job-queue.js';
-import { type LocaleSettings, localeSettings } from './locale-settings.js';
+import type { JobGroup, JobQueue } from './job-queue.js';
+import { runLocale } from './locale-run.js';
+import { localeSettings } from './locale-settings.js';
 import { readLock, writeLock } from './lock-file.js';
 import { nextLock } from './next-lock.js';
-import { planProject, type UnitPlan } from './plan-project.js';
+import { type PlanOptions, planProject } from './plan-project.js';
 import { RunConfigError } from './request-options.js';
-import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
-import { emptyLocaleReport, type RunReport, reportStale } from './run-report.js';
-import type { GlossaryState } from './send-pending.js';
+import { emptyLocaleReport, type RunReport } from './run-report.js';
+import type { GlossaryState, ServiceSession } from './service-session.js';
 import {
   createFileTranslationStore,
   createTranslationMemory,
   noTranslationStore,
   type TranslationMemory,
 } from './translation-memory.js';
-import { type UnitForm, unitForms } from './unit-forms.js';
-import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
-import { OUTCOME, type TargetResult, type TargetWork, writeTarget } from './write-target.js';
+import type { TargetResult, TargetWork } from './write-target.js';
 
 /** Options of {@link translateProject}. */
 export interface TranslateProjectOptions {
@@ -87,9 +82,10 @@ export function defaultTranslationMemory(config: ResolvedConfig): TranslationMem
 }
 
 /**
- * The main job: plans every source file against its targets and the lock, fills what the
- * translation memory has, sends the rest (deduplicated, batched, verified), writes each
- * target as soon as its last unit is settled, and writes the lock last.
+ * The main job: plans every source file against its targets and the lock, then, locale by
+ * locale, fills what the translation memory has, sends the rest (deduplicated, batched,
+ * verified), and writes each target as soon as its last unit is settled. The lock is written
+ * last.
  */
 export async function translateProject(options: TranslateProjectOptions): Promise<RunReport> {
   const started = performance.now();
@@ -107,7 +103,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     loadProjectGlossary(config),
   ]);
   const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
-  const plans = await planProject({
+  const planOptions: PlanOptions = {
     config,
     files,
     lock,
@@ -115,7 +111,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     force: options.force ?? false,
     overwriteEdits: options.overwriteEdits ?? false,
     parseAll: options.parseAll ?? false,
-  });
+  };
+  const plans = await planProject(planOptions);
   const memory = options.memory ?? defaultTranslationMemory(config);
   const report: RunReport = {
     mode,
@@ -131,66 +128,6 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     glossaryPushed: [],
     durationMs: 0,
   };
-  let write = mode === 'translate' || mode === 'frozen';
-  const writes = pLimit(8);
-  const finishing: Promise<void>[] = [];
-  const results = new Map<TargetWork, TargetResult>();
-  const left = new Map<TargetWork, number>();
-  const finish = (work: TargetWork) => {
-    finishing.push(
-      writes(async () => {
-        const result = await writeTarget(work, config.root, write);
-        results.set(work, result);
-        // Written: the lock needs only the records and outcomes; the texts can go.
-        work.translations.clear();
-        work.locale.units = [];
-        if (result.error) report.diagnostics.push(...result.error);
-        if (result.written) {
-          report.files.written.push(work.locale.target);
-          options.onEvent?.({
-            type: 'written',
-            path: work.locale.target,
-            locale: work.locale.locale,
-            source: work.plan.file.source,
-          });
-        } else if (result.changed) {
-          report.files.outdated.push(work.locale.target);
-        }
-      }),
-    );
-  };
-  const settled = (work: TargetWork) => {
-    const count = left.get(work)! - 1;
-    left.set(work, count);
-    if (count === 0) finish(work);
-  };
-
-  const queue = new JobQueue();
-  const groups = new Map<string, JobGroup>();
-  const groupOf = (locale: LocaleSettings, context: string | undefined): JobGroup => {
-    const key = hashOf(locale.optionsHash, context ?? '');
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        key,
-        locale: locale.locale,
-        options: {
-          targetLang: locale.targetLang,
-          sourceLang: locale.sourceLang,
-          ...(context ? { context } : {}),
-        },
-      };
-      groups.set(key, group);
-    }
-    return group;
-  };
-  const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
-  const termsOf = (locale: LocaleSettings, form: UnitForm) =>
-    locale.terms.hashFor(segmentText(form.text));
-
-  const ledger: RunLedger = { report, phase: 'memory', settled };
-  const adopting: Adoption[] = [];
-  const works: TargetWork[] = [];
   for (const plan of plans) {
     if (plan.error) report.diagnostics.push(...plan.error);
     if (plan.doc) report.diagnostics.push(...plan.doc.warnings);
@@ -200,105 +137,24 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       for (const locale of plan.file.locales)
         if (settings.has(locale)) report.locales[locale]!.unchanged += units;
     }
-    for (const localePlan of plan.locales) {
-      const locale = settings.get(localePlan.locale)!;
-      const counts = report.locales[localePlan.locale]!;
-      if (localePlan.error) {
-        report.diagnostics.push(...localePlan.error);
-        continue;
-      }
-      counts.removed += localePlan.removed;
-      const work: TargetWork = {
-        plan,
-        locale: localePlan,
-        settingsHash: locale.hash,
-        translations: new Map(),
-        outcomes: new Map(),
-      };
-      works.push(work);
-      left.set(work, 1); // released below, once every unit is queued
-      for (const unitPlan of localePlan.units) {
-        const { unit } = unitPlan;
-        if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
-        if (unitPlan.state === 'unchanged') {
-          work.outcomes.set(unit.id, OUTCOME.unchanged);
-          counts.unchanged++;
-        } else if (unitPlan.state === 'kept') {
-          work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
-          counts.kept++;
-          if (unitPlan.stale) {
-            const { line, column, id } = unit;
-            reportStale(report, {
-              file: plan.file.source,
-              line,
-              column,
-              locale: locale.locale,
-              unit: id,
-            });
-          }
-        } else {
-          if (unitPlan.state === 'new') counts.new++;
-          if (unitPlan.state === 'changed') counts.changed++;
-          const forms = unitForms(unit, config.sourceLocale, locale.locale);
-          left.set(work, left.get(work)! + 1);
-          if (unitPlan.state === 'adopt') {
-            adopting.push({ work, plan: unitPlan, forms });
-            continue;
-          }
-          const task = new UnitTask(ledger, work, unitPlan, forms);
-          const group = groupOf(locale, contextOf(unitPlan));
-          for (let i = 0; i < forms.length; i++)
-            queue.add(group, termsOf(locale, forms[i]!), new FormWaiter(task, i, forms[i]!));
-        }
-      }
-    }
   }
 
-  // Target text the lock does not know: Transloom's own when the memory gives the same text.
-  await resolveAdoptions(adopting, memory, report, (item) => {
-    const locale = settings.get(item.work.locale.locale)!;
-    const group = groupOf(locale, contextOf(item.plan));
-    return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(locale, form), form.text));
-  });
-  for (const item of adopting) settled(item.work);
-
-  if (mode !== 'check' && !options.force) await queue.lookup(memory);
-  ledger.phase = 'service';
-  // The request packer and the sending code (the client) are loaded only when there is work.
-  const texts = queue.pending();
-  const byLocale =
-    texts.length > 0
-      ? (await import('./count-pending.js')).countPending(texts, report)
-      : new Map<string, typeof texts>();
-  const toSend = [...byLocale.values()].reduce((n, list) => n + list.length, 0);
-  options.onEvent?.({
-    type: 'planned',
-    locales: Object.fromEntries(
-      locales.map((l) => [
-        l,
-        { send: byLocale.get(l)?.length ?? 0, units: report.locales[l]!.pending },
-      ]),
-    ),
-    files: { total: report.files.total, upToDate: report.files.upToDate },
-  });
-
+  const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
   let connection: ServiceConnection | undefined;
   let requestsBefore = 0;
-  const budget = options.maxCharacters ?? config.maxCharacters;
-  const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
-  let fatal: unknown;
-  try {
-    if (toSend > 0 && mode === 'translate') {
+  let session: Promise<ServiceSession> | undefined;
+  // The service is opened (and the glossary pushed) when the first locale has texts to send.
+  const send = async (queue: JobQueue, groups: readonly JobGroup[]) => {
+    session ??= (async () => {
       if (!options.connect)
         throw new Error('translateProject: there is something to send but no connect() was given');
       connection = await options.connect();
       requestsBefore = connection.requests();
-      const { sendPending } = await import('./send-pending.js');
-      await sendPending({
+      const budget = options.maxCharacters ?? config.maxCharacters;
+      const { openServiceSession } = await import('./service-session.js');
+      return openServiceSession({
         connection,
-        queue,
         memory,
-        groups: [...groups.values()],
         settings: [...settings.values()],
         glossary,
         glossaryState,
@@ -308,39 +164,55 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       });
-      if (report.failures.some((f) => f.reason === 'budget')) report.stopped = 'budget';
+    })();
+    await (await session).send(queue, groups);
+  };
+
+  let write = mode === 'translate' || mode === 'frozen';
+  const works: TargetWork[] = [];
+  const results = new Map<TargetWork, TargetResult>();
+  const done: string[] = [];
+  let fatal: unknown;
+  for (const locale of locales) {
+    done.push(locale);
+    const run = await runLocale({
+      config,
+      report,
+      plans,
+      planOptions,
+      memory,
+      settings: settings.get(locale)!,
+      lookup: mode !== 'check' && !options.force,
+      send: mode === 'translate' && report.stopped !== 'quota' ? send : undefined,
+      write: () => write,
+      onEvent: options.onEvent,
+    });
+    works.push(...run.works);
+    for (const [work, result] of run.results) results.set(work, result);
+    report.billedCharacters += run.billedCharacters;
+    if (run.fatal !== undefined) {
+      fatal = run.fatal;
+      // A setting the service refuses (a style list, the key): the lock is not written either.
+      if (fatal instanceof RunConfigError || fatal instanceof AuthorizationError) write = false;
+      break;
     }
-  } catch (error) {
-    if (error instanceof QuotaExceededError) report.stopped = 'quota';
-    else fatal = error;
-  } finally {
-    // A setting the service refuses (a style list, the key) is the user's to fix: nothing is
-    // written, so the files stay as they were until a run can translate them.
-    if (fatal instanceof RunConfigError || fatal instanceof AuthorizationError) write = false;
-    queue.fail(
-      mode === 'translate' ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
-      fatal
-        ? `not sent: ${(fatal as Error).message}`
-        : report.stopped === 'quota'
-          ? 'not sent: the quota is reached (456)'
-          : 'not in the translation memory',
-    );
-    for (const work of works) settled(work);
-    await Promise.all(finishing);
-    // The connection is the caller's: it may serve its next run too.
-    if (connection) report.requests = connection.requests() - requestsBefore;
   }
+  if (report.failures.some((f) => f.reason === 'budget')) report.stopped ??= 'budget';
+  // The connection is the caller's: it may serve its next run too.
+  if (connection) report.requests = (connection as ServiceConnection).requests() - requestsBefore;
   if (!options.memory) await memory.close();
-  report.billedCharacters = queue.stats.billedCharacters;
   if (write) {
     const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
+    // Locales a fatal error left out keep their lock records, as if they were not in the run.
     await writeLock(
       config.lockFile,
-      nextLock(lock, plans, works, results, locales, glossaryState.locked, untouched),
+      nextLock(lock, plans, works, results, done, glossaryState.locked, untouched),
       lockText,
     );
   }
   report.pending.sort(byPosition);
+  report.failures.sort(byPosition);
+  report.stale.sort(byPosition);
   report.files.written.sort();
   report.files.outdated.sort();
   report.durationMs = performance.now() - started;

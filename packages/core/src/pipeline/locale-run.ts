@@ -1,0 +1,223 @@
+import { AuthorizationError, QuotaExceededError } from '@transloom/client/errors';
+import pLimit from 'p-limit';
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import { hashOf } from '../hashing/hash-of.js';
+import type { RunEvent } from '../project/project-types.js';
+import { segmentText } from '../segments/parse-segment.js';
+import { type JobGroup, JobQueue } from './job-queue.js';
+import type { LocaleSettings } from './locale-settings.js';
+import {
+  documentLoader,
+  type FilePlan,
+  type PlanOptions,
+  planLocale,
+  type UnitPlan,
+} from './plan-project.js';
+import { RunConfigError } from './request-options.js';
+import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
+import { type RunReport, reportStale } from './run-report.js';
+import type { TranslationMemory } from './translation-memory.js';
+import { type UnitForm, unitForms } from './unit-forms.js';
+import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
+import { OUTCOME, type TargetResult, type TargetWork, writeTarget } from './write-target.js';
+
+/** What one locale's part of a run works with. */
+export interface LocaleRunContext {
+  config: ResolvedConfig;
+  report: RunReport;
+  plans: readonly FilePlan[];
+  planOptions: PlanOptions;
+  memory: TranslationMemory;
+  settings: LocaleSettings;
+  /** Look texts up in the translation memory (not for a check, nor with force). */
+  lookup: boolean;
+  /**
+   * Sends the open texts of the locale's groups; absent when this run sends nothing (a dry
+   * run, a check, a frozen run, or after the quota stopped it).
+   */
+  send: ((queue: JobQueue, groups: readonly JobGroup[]) => Promise<void>) | undefined;
+  /** Whether targets are written (a dry run and a check write nothing). */
+  write: () => boolean;
+  onEvent: ((event: RunEvent) => void) | undefined;
+}
+
+/** What one locale's part of a run did. */
+export interface LocaleRunResult {
+  works: TargetWork[];
+  results: Map<TargetWork, TargetResult>;
+  billedCharacters: number;
+  /** An error that ends the run (not a 456, which only stops sending). */
+  fatal: unknown;
+}
+
+/**
+ * One target locale of a run: plans it for every parsed source file, fills what the
+ * translation memory has, sends the rest through `send`, and writes each target as soon as
+ * its last unit is settled. A run goes locale by locale, so it holds one locale's units at a
+ * time; requests are grouped by locale anyway, so this costs no request.
+ */
+export async function runLocale(context: LocaleRunContext): Promise<LocaleRunResult> {
+  const { config, report, settings: locale, onEvent } = context;
+  const mode = report.mode;
+  const counts = report.locales[locale.locale]!;
+  let fatal: unknown;
+  // A setting the service refuses (a style list, the key) is the user's to fix: nothing more
+  // is written, so the files stay as they were until a run can translate them.
+  const writing = () =>
+    context.write() && !(fatal instanceof RunConfigError || fatal instanceof AuthorizationError);
+  const writes = pLimit(8);
+  const finishing: Promise<void>[] = [];
+  const results = new Map<TargetWork, TargetResult>();
+  const left = new Map<TargetWork, number>();
+  const finish = (work: TargetWork) => {
+    finishing.push(
+      writes(async () => {
+        const result = await writeTarget(work, config.root, writing());
+        results.set(work, result);
+        // Written: the lock needs only the records and outcomes; the texts can go.
+        work.translations.clear();
+        work.locale.units = [];
+        if (result.error) report.diagnostics.push(...result.error);
+        if (result.written) {
+          report.files.written.push(work.locale.target);
+          onEvent?.({
+            type: 'written',
+            path: work.locale.target,
+            locale: work.locale.locale,
+            source: work.plan.file.source,
+          });
+        } else if (result.changed) {
+          report.files.outdated.push(work.locale.target);
+        }
+      }),
+    );
+  };
+  const settled = (work: TargetWork) => {
+    const count = left.get(work)! - 1;
+    left.set(work, count);
+    if (count === 0) finish(work);
+  };
+
+  const queue = new JobQueue();
+  const groups = new Map<string, JobGroup>();
+  const groupOf = (context: string | undefined): JobGroup => {
+    const key = hashOf(locale.optionsHash, context ?? '');
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        key,
+        locale: locale.locale,
+        options: {
+          targetLang: locale.targetLang,
+          sourceLang: locale.sourceLang,
+          ...(context ? { context } : {}),
+        },
+      };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
+  const termsOf = (form: UnitForm) => locale.terms.hashFor(segmentText(form.text));
+
+  const ledger: RunLedger = { report, phase: 'memory', settled };
+  const adopting: Adoption[] = [];
+  const works: TargetWork[] = [];
+  const loadDocument = await documentLoader();
+  for (const plan of context.plans) {
+    if (!plan.doc || !plan.file.locales.includes(locale.locale)) continue;
+    const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument);
+    if (localePlan.error) {
+      report.diagnostics.push(...localePlan.error);
+      continue;
+    }
+    counts.removed += localePlan.removed;
+    const work: TargetWork = {
+      plan,
+      locale: localePlan,
+      settingsHash: locale.hash,
+      translations: new Map(),
+      outcomes: new Map(),
+    };
+    works.push(work);
+    left.set(work, 1); // released below, once every unit is queued
+    for (const unitPlan of localePlan.units) {
+      const { unit } = unitPlan;
+      if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
+      if (unitPlan.state === 'unchanged') {
+        work.outcomes.set(unit.id, OUTCOME.unchanged);
+        counts.unchanged++;
+      } else if (unitPlan.state === 'kept') {
+        work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
+        counts.kept++;
+        if (unitPlan.stale) {
+          const { line, column, id } = unit;
+          reportStale(report, {
+            file: plan.file.source,
+            line,
+            column,
+            locale: locale.locale,
+            unit: id,
+          });
+        }
+      } else {
+        if (unitPlan.state === 'new') counts.new++;
+        if (unitPlan.state === 'changed') counts.changed++;
+        const forms = unitForms(unit, config.sourceLocale, locale.locale);
+        left.set(work, left.get(work)! + 1);
+        if (unitPlan.state === 'adopt') {
+          adopting.push({ work, plan: unitPlan, forms });
+          continue;
+        }
+        const task = new UnitTask(ledger, work, unitPlan, forms);
+        const group = groupOf(contextOf(unitPlan));
+        for (let i = 0; i < forms.length; i++)
+          queue.add(group, termsOf(forms[i]!), new FormWaiter(task, i, forms[i]!));
+      }
+    }
+  }
+
+  // Target text the lock does not know: Transloom's own when the memory gives the same text.
+  await resolveAdoptions(adopting, context.memory, report, (item) => {
+    const group = groupOf(contextOf(item.plan));
+    return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
+  });
+  for (const item of adopting) settled(item.work);
+
+  if (context.lookup) await queue.lookup(context.memory);
+  ledger.phase = 'service';
+  // The request packer and the sending code (the client) are loaded only when there is work.
+  let toSend = 0;
+  {
+    const texts = queue.pending();
+    if (texts.length > 0) (await import('./count-pending.js')).countPending(texts, report);
+    toSend = texts.length;
+  }
+  onEvent?.({
+    type: 'planned',
+    locales: { [locale.locale]: { send: toSend, units: counts.pending } },
+    files: { total: report.files.total, upToDate: report.files.upToDate },
+  });
+
+  let stopped = false;
+  try {
+    if (toSend > 0 && context.send) await context.send(queue, [...groups.values()]);
+  } catch (error) {
+    if (error instanceof QuotaExceededError) stopped = true;
+    else fatal = error;
+  } finally {
+    const sending = mode === 'translate';
+    queue.fail(
+      sending ? (stopped || report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
+      fatal
+        ? `not sent: ${(fatal as Error).message}`
+        : stopped || report.stopped === 'quota'
+          ? 'not sent: the quota is reached (456)'
+          : 'not in the translation memory',
+    );
+    for (const work of works) settled(work);
+    await Promise.all(finishing);
+  }
+  if (stopped) report.stopped = 'quota';
+  return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
+}
