@@ -83,6 +83,27 @@ describe('the translation memory', async () => {
     );
   });
 
+  it('moves the journal into the shards once it passes 1 MiB, so lookups stay small', async () => {
+    const path = join(dir, 'e');
+    const store = createFileTranslationStore(path);
+    const text = 'x'.repeat(1000);
+    for (let batch = 0; batch < 30; batch++)
+      await store.putMany(
+        Array.from(
+          { length: 50 },
+          (_, i) => [`${(batch * 50 + i).toString(16).padStart(6, '0')}`, text] as const,
+        ),
+      );
+    const files = await readdir(path);
+    expect(files).toContain('0.jsonl');
+    const { size } = await import('node:fs/promises').then((fs) =>
+      fs.stat(join(path, 'journal.jsonl')),
+    );
+    expect(size).toBeLessThan(1 << 20);
+    expect((await createFileTranslationStore(path).getMany(['000000', '0005db'])).size).toBe(2);
+    await store.close!();
+  });
+
   it('reads a journal a killed run left, newer than the shards, and moves it on the next close', async () => {
     const path = join(dir, 'd');
     const first = createFileTranslationStore(path);

@@ -118,20 +118,51 @@ async function readEntries(
   }
 }
 
+/** Bytes a journal may reach before its entries are moved into the shards. */
+const JOURNAL_LIMIT = 1 << 20;
+
 /**
  * The default store: 16 JSON Lines shards under `directory`, chosen by the key's first hex
  * digit, and a journal. Each batch is one append to the journal (one write per batch, however
  * many shards its keys fall in), so a run killed mid-write loses at most the batch being
- * written and leaves at most a torn last line, which reading skips. Closing the store moves
- * the journal's entries into the shards, one append per shard, so lookups read only the shards
- * their keys fall in; a journal left by a killed run is read, and moved by the next close.
+ * written and leaves at most a torn last line, which reading skips. When the journal passes
+ * 1 MiB, and when the store is closed, its entries are moved into the shards (one append per
+ * shard), so a lookup reads only the shards its keys fall in and a small journal. A journal
+ * left by a killed run is read, and moved on the next close.
  */
 export function createFileTranslationStore(directory: string): TranslationStore {
   let made: Promise<unknown> | undefined;
   let journal: Promise<FileHandle> | undefined;
-  let journaled = false;
+  let journalBytes = 0;
+  // Appends and moves one after another: a move must not lose a batch appended meanwhile.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task);
+    queue = run.catch(() => {});
+    return run;
+  };
+  // Moves the journal's entries into the shards, then empties it. A kill before it is emptied
+  // leaves the entries in both places, which reads the same.
+  const fold = async () => {
+    const entries = new Map<string, string>();
+    await readEntries(join(directory, JOURNAL), undefined, entries);
+    await Promise.all(
+      [...groupBy([...entries], ([key]) => shardOf(key))].map(async ([shard, list]) => {
+        const handle = await openForAppend(join(directory, `${shard}.jsonl`));
+        try {
+          await handle.write(list.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+        } finally {
+          await handle.close();
+        }
+      }),
+    );
+    if (journal) await (await journal).truncate(0);
+    else await rm(join(directory, JOURNAL), { force: true });
+    journalBytes = 0;
+  };
   return {
     async getMany(keys) {
+      await queue;
       const found = new Map<string, string>();
       const wanted = new Set(keys);
       await Promise.all(
@@ -143,41 +174,38 @@ export function createFileTranslationStore(directory: string): TranslationStore 
       await readEntries(join(directory, JOURNAL), wanted, found);
       return found;
     },
-    async putMany(entries) {
-      if (entries.length === 0) return;
-      made ??= mkdir(directory, { recursive: true });
-      await made;
-      journal ??= openForAppend(join(directory, JOURNAL));
-      await (await journal).write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
-      journaled = true;
+    putMany(entries) {
+      if (entries.length === 0) return Promise.resolve();
+      return serial(async () => {
+        made ??= mkdir(directory, { recursive: true });
+        await made;
+        if (!journal) {
+          journal = openForAppend(join(directory, JOURNAL));
+          journalBytes = (await (await journal).stat()).size;
+        }
+        const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+        await (await journal).write(text);
+        journalBytes += Buffer.byteLength(text);
+        if (journalBytes > JOURNAL_LIMIT) await fold();
+      });
     },
-    async close() {
-      const handle = journal;
-      journal = undefined;
-      if (handle) await (await handle).close();
-      if (!journaled && !handle) {
-        // A journal left by a killed run is moved too.
+    close() {
+      return serial(async () => {
+        const handle = journal;
+        if (handle) {
+          await fold();
+          journal = undefined;
+          await (await handle).close();
+        }
         try {
+          // A journal left by a killed run (this store wrote nothing) is moved too.
           await access(join(directory, JOURNAL));
         } catch {
           return;
         }
-      }
-      journaled = false;
-      const entries = new Map<string, string>();
-      await readEntries(join(directory, JOURNAL), undefined, entries);
-      await Promise.all(
-        [...groupBy([...entries], ([key]) => shardOf(key))].map(async ([shard, list]) => {
-          const shardHandle = await openForAppend(join(directory, `${shard}.jsonl`));
-          try {
-            await shardHandle.write(list.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
-          } finally {
-            await shardHandle.close();
-          }
-        }),
-      );
-      // Only once every shard has the entries: a kill before this leaves them in both places.
-      await rm(join(directory, JOURNAL), { force: true });
+        await fold();
+        await rm(join(directory, JOURNAL), { force: true });
+      });
     },
   };
 }

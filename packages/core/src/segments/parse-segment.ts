@@ -34,6 +34,7 @@ function entity(name: string): string {
  * stray `<` or an unclosed `<g>`, is a {@link SegmentSyntaxError}.
  */
 export function parseSegment(segment: string): SegmentToken[] {
+  if (isPlain(segment)) return segment === '' ? [] : [{ type: 'text', value: segment }];
   const tokens: SegmentToken[] = [];
   const stack: string[] = [];
   let text = '';
@@ -71,8 +72,14 @@ export function parseSegment(segment: string): SegmentToken[] {
   return tokens;
 }
 
+// No markup and no reference: the segment is its own text (most sentences are).
+function isPlain(segment: string): boolean {
+  return segment.indexOf('<') === -1 && segment.indexOf('&') === -1;
+}
+
 /** The plain text of a segment, markup left out. */
 export function segmentText(segment: string): string {
+  if (isPlain(segment)) return segment;
   return parseSegment(segment)
     .map((t) => (t.type === 'text' ? t.value : ''))
     .join('');
@@ -80,6 +87,7 @@ export function segmentText(segment: string): string {
 
 /** The placeholder and pair ids a segment carries, each sorted (a multiset). */
 export function segmentIds(segment: string): { x: string[]; g: string[] } {
+  if (isPlain(segment)) return { x: [], g: [] };
   const x: string[] = [];
   const g: string[] = [];
   for (const token of parseSegment(segment)) {
@@ -94,6 +102,7 @@ export function segmentIds(segment: string): { x: string[]; g: string[] } {
  * same placeholder ids, same pair ids, each as often, and well-formed.
  */
 export function compareSegmentMarkup(source: string, translated: string): string | null {
+  if (isPlain(source) && isPlain(translated)) return null;
   let theirs: { x: string[]; g: string[] };
   try {
     theirs = segmentIds(translated);
