@@ -134,6 +134,8 @@ export function createFileTranslationStore(directory: string): TranslationStore 
   let made: Promise<unknown> | undefined;
   let journal: Promise<FileHandle> | undefined;
   let journalBytes = 0;
+  // What the journal holds, kept to move into the shards without reading it back.
+  let journaled: Array<readonly [string, string]> = [];
   // Appends and moves one after another: a move must not lose a batch appended meanwhile.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -143,11 +145,9 @@ export function createFileTranslationStore(directory: string): TranslationStore 
   };
   // Moves the journal's entries into the shards, then empties it. A kill before it is emptied
   // leaves the entries in both places, which reads the same.
-  const fold = async () => {
-    const entries = new Map<string, string>();
-    await readEntries(join(directory, JOURNAL), undefined, entries);
+  const fold = async (entries: ReadonlyArray<readonly [string, string]>) => {
     await Promise.all(
-      [...groupBy([...entries], ([key]) => shardOf(key))].map(async ([shard, list]) => {
+      [...groupBy(entries, ([key]) => shardOf(key))].map(async ([shard, list]) => {
         const handle = await openForAppend(join(directory, `${shard}.jsonl`));
         try {
           await handle.write(list.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
@@ -159,6 +159,13 @@ export function createFileTranslationStore(directory: string): TranslationStore 
     if (journal) await (await journal).truncate(0);
     else await rm(join(directory, JOURNAL), { force: true });
     journalBytes = 0;
+    journaled = [];
+  };
+  // A journal left by a killed run, read once when this store first writes or closes.
+  const leftovers = async (): Promise<Array<readonly [string, string]>> => {
+    const entries = new Map<string, string>();
+    await readEntries(join(directory, JOURNAL), undefined, entries);
+    return [...entries];
   };
   return {
     async getMany(keys) {
@@ -180,30 +187,33 @@ export function createFileTranslationStore(directory: string): TranslationStore 
         made ??= mkdir(directory, { recursive: true });
         await made;
         if (!journal) {
+          journaled = await leftovers();
           journal = openForAppend(join(directory, JOURNAL));
           journalBytes = (await (await journal).stat()).size;
         }
         const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
         await (await journal).write(text);
         journalBytes += Buffer.byteLength(text);
-        if (journalBytes > JOURNAL_LIMIT) await fold();
+        journaled.push(...entries);
+        if (journalBytes > JOURNAL_LIMIT) await fold(journaled);
       });
     },
     close() {
       return serial(async () => {
         const handle = journal;
         if (handle) {
-          await fold();
+          await fold(journaled);
           journal = undefined;
           await (await handle).close();
+        } else {
+          try {
+            // A journal left by a killed run (this store wrote nothing) is moved too.
+            await access(join(directory, JOURNAL));
+          } catch {
+            return;
+          }
+          await fold(await leftovers());
         }
-        try {
-          // A journal left by a killed run (this store wrote nothing) is moved too.
-          await access(join(directory, JOURNAL));
-        } catch {
-          return;
-        }
-        await fold();
         await rm(join(directory, JOURNAL), { force: true });
       });
     },

@@ -9,13 +9,19 @@ import { basename, dirname, join } from 'node:path';
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const directory = dirname(path);
-  await mkdir(directory, { recursive: true });
   const temporary = join(
     directory,
     `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
   );
   try {
-    await writeFile(temporary, data);
+    try {
+      await writeFile(temporary, data);
+    } catch (error) {
+      // The folder is made only when it is missing: most writes go where files already are.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(directory, { recursive: true });
+      await writeFile(temporary, data);
+    }
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
