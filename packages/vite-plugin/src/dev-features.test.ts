@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, expect, it } from 'vitest';
 import type { TransloomPluginOptions } from './plugin-options.js';
-import { testBrowser } from './test-support/browser.js';
-import { captureLogger, until } from './test-support/capture-logger.js';
+import { overlayText, testBrowser } from './test-support/browser.js';
+import { captureLogger, nextSave, until } from './test-support/capture-logger.js';
 import {
   CLIENT_SOURCE,
   serviceEnv,
@@ -119,6 +119,7 @@ it('shows a configuration error at its key and starts over once the configuratio
   expect(logger.lines.join('\n')).toMatch(
     /targetLocale: unknown key; did you mean 'targetLocales'/,
   );
+  await nextSave();
   await app.write(
     'transloom.config.json',
     '{\n  "sourceLocale": "en",\n  "targetLocales": ["de"],\n  "files": [{ "source": "locales/{locale}/*.json" }]\n}\n',
@@ -191,4 +192,30 @@ it('reports units that fail verification with their file, line, locale and reaso
     greeting: 'Hello {{name}}',
     farewell: 'Goodbye',
   });
+});
+
+it('closes its overlay in the open page once the problem is solved, without a reload', async () => {
+  const service = await testService();
+  const browser = await testBrowser();
+  const app = await testApp();
+  const { server } = await devServer(app, { env: serviceEnv(service) });
+  await until(() => existsSync(join(app.root, 'locales/de/common.json')), 'the German catalog');
+  const page = await browser.newPage();
+  await page.goto(`${server.resolvedUrls!.local[0]}?lng=de`);
+  await page.waitForFunction(() => (window as any).rendered === true);
+  await page.evaluate(() => {
+    (window as any).kept = 'same page';
+  });
+  const config = await app.read('transloom.config.json');
+  await app.write('transloom.config.json', config.replace('"targetLocales"', '"targetLocale"'));
+  await until(
+    async () => (await overlayText(page)).includes('invalid configuration'),
+    'the configuration error in the overlay',
+  );
+  expect(await overlayText(page)).toMatch(/transloom\.config\.json:3:3/);
+  await nextSave();
+  await app.write('transloom.config.json', config);
+  await until(async () => (await overlayText(page)) === '', 'the overlay to close');
+  expect(await page.evaluate(() => (window as any).kept)).toBe('same page');
+  await page.close();
 });

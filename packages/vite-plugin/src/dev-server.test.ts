@@ -5,7 +5,7 @@ import * as vite6 from 'vite6';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TransloomPluginOptions } from './plugin-options.js';
 import { overlayText, testBrowser } from './test-support/browser.js';
-import { captureLogger, until } from './test-support/capture-logger.js';
+import { captureLogger, nextSave, until } from './test-support/capture-logger.js';
 import {
   CLIENT_SOURCE,
   serviceEnv,
@@ -100,6 +100,7 @@ describe.each(VITES)('%s dev server', (_name, createServer) => {
     expect(translateRequests(service) - before).toBe(1);
     expect(runs() - runsBefore).toBe(1);
     // A person's later edit of the same file is seen (the page shows it).
+    await nextSave();
     await app.write(
       'locales/de/common.json',
       `${JSON.stringify({ ...changed, greeting: 'Guten Morgen' }, null, 2)}\n`,
@@ -138,6 +139,7 @@ describe.each(VITES)('%s dev server', (_name, createServer) => {
     expect(error.frame).toContain('"farewell":');
     expect(await app.read('locales/de/common.json')).toBe(german);
 
+    await nextSave();
     await app.write(
       'locales/en/common.json',
       '{\n  "greeting": "Hello",\n  "farewell": "See you"\n}\n',

@@ -2,7 +2,13 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { Project, RunEvent, RunReport } from '@transloom/core';
 import picomatch from 'picomatch';
 import type { ViteDevServer } from 'vite';
-import { type CatalogFile, type CatalogIndex, indexCatalogs, slashPath } from './catalog-index.js';
+import {
+  type CatalogFile,
+  type CatalogIndex,
+  existingJsonCatalogs,
+  indexCatalogs,
+  slashPath,
+} from './catalog-index.js';
 import { createDevOverlay } from './dev-overlay.js';
 import { errorProblem } from './error-problem.js';
 import { missingKeysProblem, runExtract } from './extract-step.js';
@@ -10,7 +16,6 @@ import { openProject } from './open-project.js';
 import { createOwnWrites } from './own-writes.js';
 import type { ResolvedPluginOptions } from './plugin-options.js';
 import { openPseudoProject } from './pseudo-project.js';
-import { RESOLVED_RESOURCES_ID } from './resources-module.js';
 import { type Problem, reportProblem } from './run-problems.js';
 import { summarizeRun } from './run-summary.js';
 
@@ -43,6 +48,8 @@ type Change = 'add' | 'change' | 'unlink';
 export function createDevSession(
   server: ViteDevServer,
   options: ResolvedPluginOptions,
+  /** Told of the JSON catalogs each time the configuration is read (the resources module's list). */
+  onCatalogs?: (catalogs: CatalogFile[]) => Promise<void>,
 ): DevSession {
   const root = server.config.root;
   const logger = server.config.logger;
@@ -103,19 +110,10 @@ export function createDevSession(
     if (options.pseudoLocale)
       pseudo = await openPseudoProject(project, options.pseudoLocale, onEvent);
     index = await indexCatalogs(project.config, options.pseudoLocale ? [options.pseudoLocale] : []);
-    await reloadResources();
+    await onCatalogs?.(existingJsonCatalogs(index.files.values()));
     const inputs = project.config.extract?.input;
     extractMatch = options.extract && inputs ? picomatch([...inputs], { dot: false }) : undefined;
     watchOutsideRoot(project);
-  }
-
-  // The resources module lists the catalogs of the configuration read last: a page that
-  // loaded it before (a broken or changed configuration) gets the new list.
-  async function reloadResources(): Promise<void> {
-    for (const environment of Object.values(server.environments)) {
-      const mod = environment.moduleGraph.getModuleById(RESOLVED_RESOURCES_ID);
-      if (mod) await environment.reloadModule(mod);
-    }
   }
 
   // Vite's watcher covers its root; sources or a configuration above it are added to it.

@@ -28,12 +28,13 @@ function position(text: string, offset: number): { line: number; column: number 
 
 /**
  * Where a configuration issue is in a JSON configuration file: a syntax error at its offset,
- * else the node its key path names (or the nearest one that exists). Undefined for
+ * else the node its key path names (or, unless `exact`, the nearest one that exists). Undefined for
  * JavaScript and TypeScript configurations, whose values may be computed.
  */
 export function locateConfigIssue(
   file: string,
   issue: ConfigIssue,
+  exact = false,
 ): { line: number; column: number } | undefined {
   const name = file.slice(file.replaceAll('\\', '/').lastIndexOf('/') + 1);
   if (!/\.json$|^\.transloomrc$/.test(name)) return undefined;
@@ -49,7 +50,7 @@ export function locateConfigIssue(
   const tree = parseTree(text);
   if (!tree) return undefined;
   const path = [...(name === 'package.json' ? ['transloom'] : []), ...segments(issue.path)];
-  for (let length = path.length; length >= 0; length--) {
+  for (let length = path.length; length >= (exact ? path.length : 0); length--) {
     const node = findNodeAtLocation(tree, path.slice(0, length));
     if (!node) continue;
     // A key's issue points at the key itself (its property node starts there).
@@ -68,7 +69,11 @@ export function errorProblem(error: unknown, root: string): Problem {
   const e = (error ?? {}) as TransloomErrorLike;
   const message = typeof e.message === 'string' ? e.message : String(error);
   if (e.code === 'TRANSLOOM_CONFIG' && Array.isArray(e.issues) && typeof e.file === 'string') {
-    const located = e.issues.length > 0 ? locateConfigIssue(e.file, e.issues[0]!) : undefined;
+    // The first issue that names a key in the file (a missing key names none), else the first.
+    const file = e.file;
+    const located =
+      e.issues.map((issue) => locateConfigIssue(file, issue, true)).find((at) => at) ??
+      (e.issues.length > 0 ? locateConfigIssue(file, e.issues[0]!) : undefined);
     return { message, file: e.file, ...located };
   }
   if (Array.isArray(e.diagnostics) && e.diagnostics.length > 0) {

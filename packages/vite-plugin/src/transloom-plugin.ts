@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import type { BuildStepResult } from './build-step.js';
 import { acceptCatalogInPlace } from './catalog-hot-code.js';
-import { existingJsonCatalogs } from './catalog-index.js';
+import { type CatalogFile, existingJsonCatalogs } from './catalog-index.js';
 import type { DevSession } from './dev-session.js';
 import { resolvePluginOptions, type TransloomPluginOptions } from './plugin-options.js';
 import { RESOLVED_RESOURCES_ID, RESOURCES_ID, resourcesModuleCode } from './resources-module.js';
@@ -51,17 +51,8 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
     return buildStep;
   };
 
-  async function resources(): Promise<string> {
-    let files: ReturnType<typeof existingJsonCatalogs>;
-    const dev = await devSession();
-    if (dev) {
-      await dev.ready();
-      files = existingJsonCatalogs(dev.catalogs());
-    } else {
-      // Outside a build (a dev server with translation off), the configuration is only read.
-      const { index } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
-      files = index ? existingJsonCatalogs(index.files.values()) : [];
-    }
+  // The code of the resources module for these catalogs (duplicated namespaces logged).
+  function resourcesCode(files: readonly CatalogFile[]): string {
     const { code, duplicates } = resourcesModuleCode(
       files.map((f) => ({
         path: f.path,
@@ -74,6 +65,34 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
         `transloom: ${d.path} is a second '${d.namespace}' catalog of '${d.locale}'; the first one is used`,
       );
     return code;
+  }
+  // What the dev server last served as the resources module.
+  let served: string | undefined;
+
+  async function resources(): Promise<string> {
+    let files: CatalogFile[];
+    const dev = await devSession();
+    if (dev) {
+      await dev.ready();
+      files = existingJsonCatalogs(dev.catalogs());
+    } else {
+      // Outside a build (a dev server with translation off), the configuration is only read.
+      const { index } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
+      files = index ? existingJsonCatalogs(index.files.values()) : [];
+    }
+    const code = resourcesCode(files);
+    if (dev) served = code;
+    return code;
+  }
+
+  // A configuration read again may list other catalogs: pages that loaded the resources module
+  // get the new one. Only then: Vite reloads a page that shows an overlay on its first update.
+  async function catalogsRead(server: ViteDevServer, files: CatalogFile[]): Promise<void> {
+    if (served === undefined || resourcesCode(files) === served) return;
+    for (const environment of Object.values(server.environments)) {
+      const mod = environment.moduleGraph.getModuleById(RESOLVED_RESOURCES_ID);
+      if (mod) await environment.reloadModule(mod);
+    }
   }
 
   return {
@@ -101,7 +120,7 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       });
       session = started.then(async () => {
         const { createDevSession } = await import('./dev-session.js');
-        const dev = createDevSession(server, resolved);
+        const dev = createDevSession(server, resolved, (files) => catalogsRead(server, files));
         current = dev;
         if (closed) await dev.close();
         else dev.start();

@@ -40,3 +40,12 @@ export async function until(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * Waits long enough for the file watcher to report a second write of the same file: chokidar
+ * drops a change that follows another one of the same path within 50 ms (people do not save
+ * that fast; tests do).
+ */
+export function nextSave(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 120));
+}
