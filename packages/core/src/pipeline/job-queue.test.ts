@@ -75,7 +75,7 @@ describe('JobQueue', async () => {
     expect(translateLog()).toEqual([]);
   });
 
-  it('sends an answer with broken markup once more, and never hands out or stores a broken one', async () => {
+  it('sends an answer with broken markup again (three attempts in all), and never hands out or stores a broken one', async () => {
     translateLog();
     server.faults!.arm({ kind: 'mangle', path: '/v2/translate' }, 1);
     const once = queueWith(['Open <1>the file</1>']);
@@ -85,13 +85,20 @@ describe('JobQueue', async () => {
     expect(translateLog()).toHaveLength(2);
 
     server.faults!.arm({ kind: 'mangle', path: '/v2/translate' }, 2);
-    const twice = queueWith(['Save <1>now</1>']);
-    const second = memoryStore();
-    await twice.queue.send(second.memory, send);
-    expect(twice.results).toEqual([
+    const twice = queueWith(['Keep <1>it</1>']);
+    await twice.queue.send(memoryStore().memory, send);
+    expect(twice.results).toEqual([{ segment: '[Ķééþ <g id="1">íţ</g>]' }]);
+    expect(translateLog()).toHaveLength(3);
+
+    server.faults!.arm({ kind: 'mangle', path: '/v2/translate' }, 3);
+    const thrice = queueWith(['Save <1>now</1>']);
+    const third = memoryStore();
+    await thrice.queue.send(third.memory, send);
+    expect(thrice.results).toEqual([
       { error: 'tags differ: expected [1], got [1-mangled]', reason: 'verification' },
     ]);
-    expect(second.entries.size).toBe(0);
+    expect(translateLog()).toHaveLength(3);
+    expect(third.entries.size).toBe(0);
   });
 
   it('stops at the budget before sending more characters than allowed', async () => {

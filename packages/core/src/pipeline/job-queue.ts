@@ -39,6 +39,11 @@ interface Job {
   numberLost: boolean;
 }
 
+/** Characters still allowed, shared by the queues of one run. */
+export interface CharacterBudget {
+  remaining: number;
+}
+
 /** Counts of a send. */
 export interface SendStats {
   billedCharacters: number;
@@ -56,7 +61,7 @@ export interface SendOptions {
   schedule: LimiterSchedule;
   signal?: AbortSignal;
   /** Stop before sending more than this many characters. */
-  maxCharacters?: number;
+  maxCharacters?: number | CharacterBudget;
   /** A batch of texts was answered and checked. */
   onBatch?: (event: { locale: string; texts: number }) => void;
   /**
@@ -171,7 +176,11 @@ export class JobQueue {
    * as are errors no retry can fix (a refused key); open texts stay open for {@link fail}.
    */
   async send(memory: TranslationMemory, options: SendOptions): Promise<void> {
-    let budget = options.maxCharacters ?? Number.POSITIVE_INFINITY;
+    // A budget object is shared with other queues sending at the same time.
+    const budget: CharacterBudget =
+      typeof options.maxCharacters === 'object'
+        ? options.maxCharacters
+        : { remaining: options.maxCharacters ?? Number.POSITIVE_INFINITY };
     // A fatal answer (456, a refused key) stops what is not sent yet; requests already in
     // flight finish, since the service may have billed them, and their answers are kept.
     let fatal: { error: unknown } | undefined;
@@ -187,8 +196,8 @@ export class JobQueue {
       const groups = new Map<string, Job[]>();
       for (const job of open) {
         const chars = countCharacters(job.text);
-        if (chars > budget) continue;
-        budget -= chars;
+        if (chars > budget.remaining) continue;
+        budget.remaining -= chars;
         this.stats.sentCharacters += chars;
         const list = groups.get(job.group.key);
         if (list) list.push(job);

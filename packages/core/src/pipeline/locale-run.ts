@@ -123,10 +123,13 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   const ledger: RunLedger = { report, phase: 'memory', settled };
   const adopting: Adoption[] = [];
   const works: TargetWork[] = [];
-  const loadDocument = await documentLoader();
-  for (const plan of context.plans) {
-    if (!plan.doc || !plan.file.locales.includes(locale.locale)) continue;
-    const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument);
+  const parsed = context.plans.filter(
+    (plan) => plan.doc && plan.file.locales.includes(locale.locale),
+  );
+  // Loaded only when a file was parsed: a run where every file matches the lock loads no parser.
+  const loadDocument = parsed.length > 0 ? await documentLoader() : undefined;
+  for (const plan of parsed) {
+    const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument!);
     if (localePlan.error) {
       report.diagnostics.push(...localePlan.error);
       continue;
@@ -201,7 +204,9 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
 
   let stopped = false;
   try {
-    if (toSend > 0 && context.send) await context.send(queue, [...groups.values()]);
+    // Nothing more is sent once another locale met the quota.
+    if (toSend > 0 && context.send && report.stopped !== 'quota')
+      await context.send(queue, [...groups.values()]);
   } catch (error) {
     if (error instanceof QuotaExceededError) stopped = true;
     else fatal = error;

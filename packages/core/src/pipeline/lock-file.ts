@@ -200,17 +200,18 @@ export function parseLock(text: string): Lock {
     const newline = text.indexOf('\n', position);
     const end = newline === -1 ? text.length : newline;
     const start = position;
-    const line = text.slice(start, end).replace(/\r$/, '');
     position = end + 1;
     lineNumber++;
-    if (line.startsWith('  unit ') && current) {
-      // Unit lines are only located here; they are parsed when the file is planned.
+    if (current && text.startsWith('  unit ', start)) {
+      // Unit lines are only located here (not even copied); they are parsed when the file is
+      // planned.
       if (current.unitsStart < 0) {
         current.unitsStart = start;
         current.unitsLine = lineNumber;
       }
       continue;
     }
+    const line = text.slice(start, end).replace(/\r$/, '');
     if (line.trim() === '' || line.startsWith('#')) continue;
     if (line.startsWith('  target ') && current) {
       if (current.unitsStart >= 0)

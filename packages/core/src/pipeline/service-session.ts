@@ -2,7 +2,7 @@ import { createAdaptiveLimiter, NotFoundError, type TranslateOptions } from '@tr
 import type { ProjectGlossary } from '../glossary/load-glossary.js';
 import { syncGlossary } from '../glossary/sync-glossary.js';
 import type { RunEvent, ServiceConnection } from '../project/project-types.js';
-import type { JobGroup, JobQueue } from './job-queue.js';
+import type { CharacterBudget, JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
 import type { LockedGlossary } from './lock-file.js';
 import { resolveRequestOptions } from './request-options.js';
@@ -87,24 +87,20 @@ export async function openServiceSession(options: ServiceSessionOptions): Promis
     for (const group of groups) group.options = optionsOf(group);
   };
   const limiter = createAdaptiveLimiter({ concurrency: options.concurrency });
-  let budget = options.maxCharacters;
+  // One budget for every locale, taken from as texts are given to requests.
+  const budget: CharacterBudget | undefined =
+    options.maxCharacters === undefined ? undefined : { remaining: options.maxCharacters };
   return {
     async send(queue, groups) {
       for (const group of groups) group.options = optionsOf(group);
-      const before = queue.stats.sentCharacters;
-      try {
-        await queue.send(memory, {
-          client,
-          schedule: limiter.schedule,
-          ...(signal ? { signal } : {}),
-          ...(budget !== undefined ? { maxCharacters: budget } : {}),
-          onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),
-          recover: recover(groups),
-        });
-      } finally {
-        if (budget !== undefined)
-          budget = Math.max(0, budget - (queue.stats.sentCharacters - before));
-      }
+      await queue.send(memory, {
+        client,
+        schedule: limiter.schedule,
+        ...(signal ? { signal } : {}),
+        ...(budget ? { maxCharacters: budget } : {}),
+        onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),
+        recover: recover(groups),
+      });
     },
   };
 }

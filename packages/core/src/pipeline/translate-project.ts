@@ -25,6 +25,9 @@ import {
 } from './translation-memory.js';
 import type { TargetResult, TargetWork } from './write-target.js';
 
+/** Locales a run works on at once. */
+const LOCALES_AT_ONCE = 2;
+
 /** Options of {@link translateProject}. */
 export interface TranslateProjectOptions {
   config: ResolvedConfig;
@@ -173,9 +176,14 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const results = new Map<TargetWork, TargetResult>();
   const done: string[] = [];
   let fatal: unknown;
+  // Two locales at a time: each holds only its own units, and while one waits out the last
+  // refusals of its slowest requests, the next one keeps the service busy.
+  const running = new Set<Promise<void>>();
   for (const locale of locales) {
+    while (running.size >= LOCALES_AT_ONCE) await Promise.race(running);
+    if (fatal !== undefined) break;
     done.push(locale);
-    const run = await runLocale({
+    const run = runLocale({
       config,
       report,
       plans,
@@ -183,20 +191,23 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       memory,
       settings: settings.get(locale)!,
       lookup: mode !== 'check' && !options.force,
-      send: mode === 'translate' && report.stopped !== 'quota' ? send : undefined,
+      send: mode === 'translate' ? send : undefined,
       write: () => write,
       onEvent: options.onEvent,
+    }).then((result) => {
+      works.push(...result.works);
+      for (const [work, r] of result.results) results.set(work, r);
+      report.billedCharacters += result.billedCharacters;
+      if (result.fatal !== undefined && fatal === undefined) {
+        fatal = result.fatal;
+        // A setting the service refuses (a style list, the key): the lock is not written either.
+        if (fatal instanceof RunConfigError || fatal instanceof AuthorizationError) write = false;
+      }
     });
-    works.push(...run.works);
-    for (const [work, result] of run.results) results.set(work, result);
-    report.billedCharacters += run.billedCharacters;
-    if (run.fatal !== undefined) {
-      fatal = run.fatal;
-      // A setting the service refuses (a style list, the key): the lock is not written either.
-      if (fatal instanceof RunConfigError || fatal instanceof AuthorizationError) write = false;
-      break;
-    }
+    const tracked: Promise<void> = run.finally(() => running.delete(tracked));
+    running.add(tracked);
   }
+  await Promise.all(running);
   if (report.failures.some((f) => f.reason === 'budget')) report.stopped ??= 'budget';
   // The connection is the caller's: it may serve its next run too.
   if (connection) report.requests = (connection as ServiceConnection).requests() - requestsBefore;

@@ -1,4 +1,5 @@
-import { mkdir, open, readFile, stat, unlink, utimes } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { ProjectLockedError, type RunLockHolder } from '../errors/project-locked-error.js';
@@ -98,16 +99,17 @@ export async function acquireRunLock(options: AcquireRunLockOptions): Promise<Ru
       since: new Date().toISOString(),
       command: options.command,
     };
+    // Written whole under another name, then linked into place: the lock file appears with
+    // its content at once (link fails when it exists), so no one reads it half-written.
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(temporary, `${JSON.stringify(mine)}\n`, { mode: 0o644 });
     try {
-      const handle = await open(file, 'wx', 0o644);
-      try {
-        await handle.writeFile(`${JSON.stringify(mine)}\n`);
-      } finally {
-        await handle.close();
-      }
+      await link(temporary, file);
       return held(file, staleMs);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await unlink(temporary).catch(() => {});
     }
     const current = await readHolder(file);
     if (!current) continue;
