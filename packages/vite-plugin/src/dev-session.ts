@@ -78,7 +78,7 @@ export function createDevSession(
 
   const onEvent = (event: RunEvent) => {
     if (event.type === 'written' && project)
-      ownWrites.record(slashPath(resolve(project.root, event.path)));
+      ownWrites.record(slashPath(resolve(project.root, event.path)), event.hash);
     else if (event.type === 'service' && event.kind === 'local')
       logger.info(
         `transloom: using the built-in local service (pseudo-localization); set TRANSLOOM_API_KEY and TRANSLOOM_API_URL to translate with a real one`,

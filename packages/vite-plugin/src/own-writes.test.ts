@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,4 +33,18 @@ it('reads what was written at once, so a later change is not taken for the write
   await own.settled();
   await writeFile(file, 'two');
   expect(await own.isOurs(file)).toBe(false);
+});
+
+it("takes the engine's hash of what it wrote, so an edit made before any read is still a person's", async () => {
+  const file = join(dir, 'ja.json');
+  const own = createOwnWrites();
+  await writeFile(file, 'written');
+  const hash = createHash('sha256').update('written').digest('hex').slice(0, 16);
+  // A person saves before the plugin looked at the file: the record is the engine's hash.
+  await writeFile(file, 'edited');
+  own.record(file, hash);
+  expect(await own.isOurs(file)).toBe(false);
+  await writeFile(file, 'written');
+  own.record(file, hash);
+  expect(await own.isOurs(file)).toBe(true);
 });

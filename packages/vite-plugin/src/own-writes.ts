@@ -3,19 +3,24 @@ import { readFile } from 'node:fs/promises';
 
 /** Files the plugin wrote, by content, so that their change events start no second round. */
 export interface OwnWrites {
-  /** Remembers the bytes now at `path` (absolute) as the plugin's own. */
-  record(path: string): void;
+  /**
+   * Remembers `hash` (the engine's hash of the bytes it wrote) as the plugin's own content of
+   * `path` (absolute); without a hash, the bytes now at `path` are read.
+   */
+  record(path: string, hash?: string): void;
   /** Whether the file at `path` still holds what the plugin wrote there (a person's later edit does not). */
   isOurs(path: string): Promise<boolean>;
   /** Resolves once every `record` has read its file. */
   settled(): Promise<void>;
 }
 
+// The engine's file hash: SHA-256, 16 hex digits (the `hash` of its `written` events).
 async function hashFile(path: string): Promise<string | undefined> {
   try {
     return createHash('sha256')
       .update(await readFile(path))
-      .digest('hex');
+      .digest('hex')
+      .slice(0, 16);
   } catch {
     return undefined; // gone again: nothing of ours to recognise
   }
@@ -30,9 +35,10 @@ export function createOwnWrites(): OwnWrites {
   const hashes = new Map<string, Promise<string | undefined>>();
   const reading = new Set<Promise<unknown>>();
   return {
-    record(path) {
-      // Read at once: the write was atomic (a rename), so these are the bytes that were written.
-      const hash = hashFile(path);
+    record(path, known) {
+      // Without the engine's hash, read at once: the write was atomic (a rename), so these are
+      // the bytes that were written.
+      const hash = known !== undefined ? Promise.resolve(known) : hashFile(path);
       hashes.set(path, hash);
       reading.add(hash);
       void hash.finally(() => reading.delete(hash));

@@ -85,6 +85,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
             path: work.locale.target,
             locale: work.locale.locale,
             source: work.plan.file.source,
+            hash: result.hash!,
           });
         } else if (result.changed) {
           report.files.outdated.push(work.locale.target);

@@ -42,6 +42,8 @@ export interface TargetResult {
   /** The file's bytes differ from what was there. */
   changed: boolean;
   written: boolean;
+  /** Hash of the bytes rendered (what {@link hashBytes} gives), written or not. */
+  hash: string | undefined;
   error: Diagnostic[] | undefined;
 }
 
@@ -65,6 +67,7 @@ export async function writeTarget(
     target: undefined,
     changed: false,
     written: false,
+    hash: undefined,
     error: undefined,
   };
   let bytes: Uint8Array;
@@ -83,6 +86,7 @@ export async function writeTarget(
       }),
     );
     result.changed = !sameBytes(locale.targetBytes, bytes);
+    result.hash = hashBytes(bytes);
   } catch (error) {
     result.error = [
       {
@@ -122,6 +126,6 @@ export async function writeTarget(
     result.written = true;
   }
   if (complete && (write || !result.changed))
-    result.target = { file: hashBytes(bytes), settings: work.settingsHash };
+    result.target = { file: result.hash!, settings: work.settingsHash };
   return result;
 }

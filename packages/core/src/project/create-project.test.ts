@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,9 +89,12 @@ describe('createProject', async () => {
     expect(events.filter((e) => e.type === 'service')).toEqual([
       { type: 'service', kind: 'local', url: server.url },
     ]);
-    expect(
-      events.filter((e) => e.type === 'written').map((e) => e.type === 'written' && e.locale),
-    ).toContain('ja');
+    const written = events.filter((e) => e.type === 'written');
+    expect(written.map((e) => e.type === 'written' && e.locale)).toContain('ja');
+    // The hash of what was written, as the lock records it: a watcher knows its own writes.
+    const last = written.at(-1) as Extract<RunEvent, { type: 'written' }>;
+    const bytes = await readFile(join(project.root, last.path));
+    expect(last.hash).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
     expect(stopped).toBe(0);
     await engine.close();
     expect(stopped).toBe(1);

@@ -48,8 +48,11 @@ export type RunEvent =
     }
   /** A batch of texts was answered and verified. */
   | { type: 'batch'; locale: string; texts: number }
-  /** A target file was written. */
-  | { type: 'written'; path: string; locale: string; source: string }
+  /**
+   * A target file was written; `hash` is the SHA-256 of its bytes (16 hex digits), so a host
+   * watching files can tell its own write from a person's later edit without reading it.
+   */
+  | { type: 'written'; path: string; locale: string; source: string; hash: string }
   /** Glossary dictionaries were sent to the service. */
   | { type: 'glossary'; pushed: string[]; created: boolean }
   /** The service of this project was chosen (the local one is started at this point). */
