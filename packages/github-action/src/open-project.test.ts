@@ -15,34 +15,31 @@ function project(name: string, config: string, file = 'transloom.config.ts'): st
   return dir;
 }
 
-it('makes max-characters the run budget, from a TypeScript configuration too', async () => {
+it('finds the configuration from the working directory upward, a TypeScript one too', async () => {
   const dir = project(
     'ts',
     "const locales: string[] = ['de'];\nexport default { sourceLocale: 'en', targetLocales: locales, files: [{ source: 'locales/{locale}/*.json' }] };\n",
   );
-  const opened = await openActionProject({
-    cwd: join(dir, 'locales'),
-    service: undefined,
-    maxCharacters: 500,
-  });
+  const opened = await openActionProject({ cwd: join(dir, 'locales'), service: undefined });
   expect(opened.root).toBe(dir);
-  expect(opened.config.maxCharacters).toBe(500);
   expect(opened.config.targetLocales).toEqual(['de']);
   await opened.close();
 });
 
-it("keeps the configuration's budget when it is lower, and the file's own settings", async () => {
+it('never takes a service from the process environment', async () => {
   const dir = project(
-    'json',
-    '{ "sourceLocale": "en", "targetLocales": ["pl"], "maxCharacters": 40, "files": [{ "source": "locales/{locale}/*.json" }] }\n',
+    'env',
+    '{ "sourceLocale": "en", "targetLocales": ["pl"], "files": [{ "source": "locales/{locale}/*.json" }] }\n',
     'transloom.config.json',
   );
-  const lower = await openActionProject({ cwd: dir, service: undefined, maxCharacters: 500 });
-  expect(lower.config.maxCharacters).toBe(40);
-  expect(lower.config.file).toBe(join(dir, 'transloom.config.json'));
-  await lower.close();
-  const higher = await openActionProject({ cwd: dir, service: undefined, maxCharacters: 10 });
-  expect(higher.config.maxCharacters).toBe(10);
-  expect(higher.config.targetLocales).toEqual(['pl']);
-  await higher.close();
+  process.env.TRANSLOOM_API_KEY = 'from-the-environment';
+  process.env.TRANSLOOM_API_URL = 'http://127.0.0.1:9';
+  try {
+    const opened = await openActionProject({ cwd: dir, service: undefined });
+    await expect(opened.translate()).rejects.toThrow(/no translation service/);
+    await opened.close();
+  } finally {
+    delete process.env.TRANSLOOM_API_KEY;
+    delete process.env.TRANSLOOM_API_URL;
+  }
 });

@@ -30,7 +30,6 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
   const project = await openActionProject({
     cwd: ctx.projectDir,
     service: undefined,
-    maxCharacters: undefined,
   });
   let report: Awaited<ReturnType<typeof project.check>>;
   const root = project.root;

@@ -151,9 +151,6 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     const project = await openActionProject({
       cwd: ctx.projectDir,
       service: service ? { url: service.url, apiKey: service.apiKey } : undefined,
-      // Also with a budget key: the service refuses requests once the key has used its limit,
-      // but lets the request under way when it is reached finish; the engine stops before it.
-      maxCharacters: inputs.maxCharacters,
       onEvent: (e) => {
         if (e.type === 'planned') {
           const send = Object.values(e.locales).reduce((n, l) => n + l.send, 0);
@@ -170,6 +167,9 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       const call = {
         ...(inputs.locales ? { locales: inputs.locales } : {}),
         ...(files ? { files } : {}),
+        // Also with a budget key: the service refuses requests once the key has used its limit,
+        // but lets the request under way when it is reached finish; the engine stops before it.
+        ...(inputs.maxCharacters !== undefined ? { maxCharacters: inputs.maxCharacters } : {}),
         signal: ctx.signal,
       };
       report = inputs.dryRun ? await project.plan(call) : await project.translate(call);

@@ -47,7 +47,7 @@ export interface TranslateProjectOptions {
   files?: readonly string[];
   /** Parse every file, even those the lock says are up to date, to report every warning. */
   parseAll?: boolean;
-  /** Stop before billing more characters than this in this run (over the configuration's). */
+  /** Stop before billing more characters than this in this run (the configuration's, if lower, still holds). */
   maxCharacters?: number;
   /** Translate every unit again (people's text and the translation memory aside). */
   force?: boolean;
@@ -153,7 +153,11 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         throw new Error('translateProject: there is something to send but no connect() was given');
       connection = await options.connect();
       requestsBefore = connection.requests();
-      const budget = options.maxCharacters ?? config.maxCharacters;
+      // A call's budget never raises the project's own.
+      const budget =
+        options.maxCharacters === undefined
+          ? config.maxCharacters
+          : Math.min(options.maxCharacters, config.maxCharacters ?? Number.POSITIVE_INFINITY);
       const { openServiceSession } = await import('./service-session.js');
       return openServiceSession({
         connection,

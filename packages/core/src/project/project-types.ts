@@ -106,7 +106,7 @@ export interface TranslateOptions extends RunOptions {
    * or fail at once with a ProjectLockedError.
    */
   wait?: boolean;
-  /** Stop before billing more characters than this in this call (over `maxCharacters` of the configuration). */
+  /** Stop before billing more characters than this in this call (`maxCharacters` of the configuration, if lower, still holds). */
   maxCharacters?: number;
 }
 
