@@ -156,6 +156,16 @@ describe('createProject', async () => {
     expect(rest.stopped).toBeUndefined();
     expect(limited.billedCharacters + rest.billedCharacters).toBe(48);
     await engine.close();
+    // A call's budget never raises the project's own.
+    const capped = await testProject({
+      'transloom.config.json': JSON.stringify({ ...JSON.parse(CONFIG), maxCharacters: 30 }),
+      'locales/en/a.json': JSON.stringify({ one: 'Twelve chars', two: 'Other twelve' }),
+    });
+    const own = await createProject({ cwd: capped.root, service });
+    const report = await own.translate({ maxCharacters: 1000 });
+    expect(report.stopped).toBe('budget');
+    expect(report.billedCharacters).toBeLessThanOrEqual(30);
+    await own.close();
   });
 
   it("reports a file's warnings in status even when the lock says the file is up to date", async () => {
