@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   copySite,
   FIXTURES,
+  HAS_FIXTURES,
   headingWithId,
   REPO,
   readSiteFile,
@@ -77,7 +78,7 @@ describe('docusaurus preset', () => {
     expect((await checkBuiltLinks({ dir: join(dir, 'build') })).problems).toEqual([]);
   });
 
-  it('takes Prettier’s docs through the same path', async () => {
+  it.skipIf(!HAS_FIXTURES)('takes Prettier’s docs through the same path', async () => {
     const fixture = join(FIXTURES, 'docusaurus');
     const dir = await copySite('docusaurus-fixture', fixture, EXAMPLE);
     await writeSiteFile(

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +9,15 @@ const run = promisify(execFile);
 
 /** The repository's root. */
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-/** The real docs trees beside the repository (public projects' docs; licenses in SOURCES.md). */
-export const FIXTURES = join(REPO, '..', 'shared', 'fixtures', 'docs-sites');
+/**
+ * The real docs trees beside the repository (public projects' docs; licenses in SOURCES.md),
+ * or where TRANSLOOM_DOCS_SITES_FIXTURES says. The tests that need them are skipped, and say
+ * so, on a machine that has none.
+ */
+export const FIXTURES =
+  process.env.TRANSLOOM_DOCS_SITES_FIXTURES ?? join(REPO, '..', 'shared', 'fixtures', 'docs-sites');
+/** Whether the real docs trees are here. */
+export const HAS_FIXTURES = existsSync(FIXTURES);
 const CLI = join(REPO, 'packages', 'cli', 'dist', 'bin.js');
 const WORK = join(REPO, 'packages', 'docs-e2e', '.work');
 

@@ -48,10 +48,13 @@ export default {
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await until(() => /transloom de:/.test(output), 'the run line', 30_000);
   } finally {
     child.kill('SIGTERM');
+    // The app's folder is removed after the test: not while the server is still closing.
+    await exited;
   }
   const ready = output.search(/ready in \d+/);
   expect(ready).toBeGreaterThan(-1);
