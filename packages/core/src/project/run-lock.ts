@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ProjectLockedError, type RunLockHolder } from '../errors/project-locked-error.js';
 
 /** A held run lock. */
@@ -59,24 +60,6 @@ async function readHolder(
   }
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Takes the project's run lock, so two runs on one project (two terminals, a watcher and a CI
  * step) never send the same texts twice. The lock file names the holder's pid and host and is
@@ -130,7 +113,7 @@ export async function acquireRunLock(options: AcquireRunLockOptions): Promise<Ru
       told = true;
       options.onWait?.(holder);
     }
-    await sleep(options.pollMs ?? 250, signal);
+    await sleep(options.pollMs ?? 250, undefined, signal ? { signal } : {});
   }
 }
 

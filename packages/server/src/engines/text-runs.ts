@@ -1,3 +1,4 @@
+import { htmlVoidElements } from 'html-void-elements';
 /** How a text's markup is treated while translating it. */
 export interface TextRunOptions {
   tagHandling: 'xml' | 'html' | null;
@@ -25,21 +26,7 @@ const MARKUP =
 const HTML_RAW_TEXT = ['script', 'style'];
 
 // Elements that have no content and no end tag in HTML.
-const HTML_VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
+const HTML_VOID: ReadonlySet<string> = new Set(htmlVoidElements);
 
 // `translate="no"` in HTML marks an element's content as not to be translated, whatever the
 // case of the value (HTML attribute values of enumerated attributes are case-insensitive).

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { htmlVoidElements } from 'html-void-elements';
 
 /**
  * Elements whose content is code, keyboard input, program output or a variable name:
@@ -96,22 +97,7 @@ export const SKIP: ReadonlySet<string> = new Set([
 ]);
 
 /** Elements that have no content and no end tag. */
-export const VOID: ReadonlySet<string> = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
+export const VOID: ReadonlySet<string> = new Set(htmlVoidElements);
 
 /** Whether a node is an element. */
 export function isElement(node: RootContent | ElementContent | Root): node is Element {

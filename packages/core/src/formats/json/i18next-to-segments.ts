@@ -1,3 +1,4 @@
+import { htmlVoidElements } from 'html-void-elements';
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
 
 /** i18next syntax settings (the library's `interpolation` options). */
@@ -23,21 +24,8 @@ type Token =
 
 const NO_ARGUMENTS: Map<string, string[]> = new Map();
 
-const VOID_ELEMENTS = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
+// Elements that have no content and no end tag in HTML.
+const VOID_ELEMENTS: ReadonlySet<string> = new Set(htmlVoidElements);
 const TAG = /^<(\/?)([A-Za-z0-9][\w.:-]*)((?:\s+[^<>]*?)?)\s*(\/?)>/;
 
 function escapeRegExp(text: string): string {

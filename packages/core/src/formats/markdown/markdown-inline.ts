@@ -1,3 +1,4 @@
+import { htmlVoidElements } from 'html-void-elements';
 import type { Nodes, PhrasingContent } from 'mdast';
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
 import { CODE_ELEMENTS } from '../html/html-elements.js';
@@ -43,20 +44,7 @@ export function rangeOf(node: Nodes, ctx: Pick<InlineContext, 'map'>): Range | u
 const PROTECTED = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$|\{\*[\s\S]*?\*\}|\{\{[<%][\s\S]*?[>%]\}\}/g;
 const OPEN_TAG = /^<([A-Za-z][\w-]*)(\s[^>]*)?>$/;
 const CLOSE_TAG = /^<\/([A-Za-z][\w-]*)\s*>$/;
-const VOID = new Set([
-  'br',
-  'hr',
-  'img',
-  'input',
-  'wbr',
-  'source',
-  'meta',
-  'link',
-  'area',
-  'col',
-  'embed',
-  'track',
-]);
+const VOID: ReadonlySet<string> = new Set(htmlVoidElements);
 const HTML_ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 function emitText(value: string, ctx: InlineContext): void {

@@ -1,24 +1,11 @@
+import { htmlVoidElements } from 'html-void-elements';
 import type { IcuPart } from '../icu/icu-to-segments.js';
 
 // A start, end or empty HTML tag, a comment, or a character or entity reference.
 const HTML_TOKEN =
   /<!--[\s\S]*?-->|<\/?([A-Za-z][\w:.-]*)(?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*\s*\/?>|&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][\w.-]*);/g;
 
-const VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
+const VOID: ReadonlySet<string> = new Set(htmlVoidElements);
 
 /** Whether CDATA text holds HTML markup (a tag or a reference) worth protecting. */
 export function hasHtml(value: string): boolean {
