@@ -1,0 +1,161 @@
+import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
+import { hashOf } from '../hashing/hash-of.js';
+import { alignTarget, type LoadDocument, loadTarget } from './align-target.js';
+import { diagnosticsOf } from './diagnostics-of.js';
+import type { LocaleSettings } from './locale-settings.js';
+import type { FilePlan, LocalePlan, PlanOptions, UnitState } from './plan-types.js';
+import { translationHash } from './translation-hash.js';
+
+// Settings hashes per locale settings, by terms and context: most units of a locale share one,
+// and a big run keeps one per unit and locale, so each is made (and held) once.
+const settingsHashes = new WeakMap<LocaleSettings, Map<string, string>>();
+
+/** Hash of a unit's settings in a locale: the locale's options, the glossary terms it uses, its context. */
+export function unitSettingsHash(
+  unit: Unit,
+  text: string,
+  settings: LocaleSettings,
+  contextStrategy: 'none' | 'unit',
+): string {
+  const terms = settings.terms.hashFor(text);
+  const context = contextStrategy === 'unit' ? (unit.context ?? '') : '';
+  let known = settingsHashes.get(settings);
+  if (!known) {
+    known = new Map();
+    settingsHashes.set(settings, known);
+  }
+  const key = `${terms}\u0000${context}`;
+  let hash = known.get(key);
+  if (hash === undefined) {
+    hash = hashOf(settings.optionsHash, terms, context);
+    known.set(key, hash);
+  }
+  return hash;
+}
+
+/**
+ * Decides what each unit of a parsed source file needs in one locale: reads its target (as
+ * {@link planProject} found it) and lines it up with the source and the lock. Added to
+ * `plan.locales`. A run plans one locale at a time, so it holds one locale's units at once.
+ */
+export function planLocale(
+  plan: FilePlan,
+  locale: string,
+  settings: LocaleSettings,
+  options: PlanOptions,
+  loadDocument: LoadDocument,
+): LocalePlan {
+  const out = planLocaleOf(plan, locale, settings, options, loadDocument);
+  plan.locales.push(out);
+  return out;
+}
+
+function planLocaleOf(
+  plan: FilePlan,
+  locale: string,
+  settings: LocaleSettings,
+  options: PlanOptions,
+  loadDocument: LoadDocument,
+): LocalePlan {
+  const doc = plan.doc!;
+  const bytes = plan.targets.get(locale);
+  const locked = plan.locked;
+  const target = plan.file.target(locale);
+  const out: LocalePlan = {
+    locale,
+    target,
+    targetBytes: bytes,
+    units: [],
+    removed: 0,
+    error: undefined,
+  };
+  let texts = new Map<string, UnitTranslation>();
+  const lockedUnits = locked?.units();
+  if (bytes) {
+    try {
+      const written = (id: string) => lockedUnits?.get(id)?.locales.get(locale)?.written;
+      const aligned = alignTarget(doc, loadTarget(plan, locale, bytes, loadDocument), written);
+      texts = aligned.texts;
+      out.removed = aligned.removed;
+    } catch (error) {
+      out.error = diagnosticsOf(error, target);
+      return out;
+    }
+  }
+  // Hashes of everything Transloom wrote into this target: text it wrote for a unit whose id
+  // has since changed (prose ids follow content) is still its own, not a person's.
+  const ours = new Set<string>();
+  // A person's text, by hash, with the source it was reviewed against: when a changed prose
+  // source gives its unit a new id, the kept text is still stale against the new source.
+  const people = new Map<string, string>();
+  for (const unit of lockedUnits?.values() ?? []) {
+    const t = unit.locales.get(locale);
+    if (t && !t.human) ours.add(t.written);
+    if (t?.human) people.set(t.written, t.reviewedSource ?? unit.source);
+  }
+  for (const unit of doc.units) {
+    const sourceHash = plan.sourceHashes.get(unit.id)!;
+    const settingsHash = unitSettingsHash(
+      unit,
+      plan.texts.get(unit.id)!,
+      settings,
+      options.config.context,
+    );
+    const lockedUnit = lockedUnits?.get(unit.id);
+    const record = lockedUnit?.locales.get(locale);
+    const current = texts.get(unit.id);
+    const currentHash =
+      current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
+    const sourceChanged = lockedUnit !== undefined && lockedUnit.source !== sourceHash;
+    // (A person who edits a text again is taken to have reviewed it against the current source.)
+    let state: UnitState;
+    let reviewedSource: string | undefined;
+    if (current === undefined) {
+      state = 'new';
+    } else if (record) {
+      if (record.human && record.written === currentHash) {
+        state = 'kept';
+        reviewedSource = record.reviewedSource ?? sourceHash;
+      } else if (record.human) {
+        // A person edited their own text again: reviewed against the current source.
+        state = 'kept';
+        reviewedSource = sourceHash;
+      } else if (record.written !== currentHash && currentHash !== sourceHash) {
+        // Not what Transloom wrote: a person's edit (unless the memory shows it is Transloom's own).
+        state = 'adopt';
+        reviewedSource = lockedUnit!.source;
+      } else if (record.written !== currentHash) {
+        state = 'new'; // the target went back to the source text
+      } else if (sourceChanged || record.settings !== settingsHash) {
+        state = 'changed';
+      } else {
+        state = 'unchanged'; // a translation may equal its source ("OK"): the lock knows
+      }
+    } else if (currentHash === sourceHash) {
+      state = 'new';
+    } else if (ours.has(currentHash!)) {
+      state = 'changed';
+    } else if (people.has(currentHash!)) {
+      state = 'kept';
+      reviewedSource = people.get(currentHash!);
+    } else {
+      state = 'adopt';
+      reviewedSource = sourceHash;
+    }
+    if (state === 'kept' && options.overwriteEdits) state = 'changed';
+    if (state === 'unchanged' && options.force) state = 'changed';
+    const stale = state === 'kept' && reviewedSource !== sourceHash;
+    out.units.push({
+      unit,
+      state,
+      current,
+      currentHash,
+      sourceHash,
+      settingsHash,
+      record,
+      stale,
+      reviewedSource,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import type { Diagnostic } from '../document/diagnostics.js';
+import type { LocDocument } from '../document/load-document.js';
+import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
+import type { ProjectFile } from '../project/expand-files.js';
+import type { LocaleSettings } from './locale-settings.js';
+import type { Lock, LockedFile, LockedTranslation } from './lock-file.js';
+
+/**
+ * What a unit needs in one locale:
+ * - `new`: no translation yet (missing, or still the source text);
+ * - `changed`: its source or settings changed since Transloom wrote it;
+ * - `unchanged`: the target holds what Transloom wrote for the current source;
+ * - `kept`: a person wrote or edited the target text; it is never overwritten;
+ * - `adopt`: the target has text the lock does not know (or not as written); it is Transloom's
+ *   own when the translation memory gives the same text (a run stopped before writing its
+ *   lock), else a person's, then kept.
+ */
+export type UnitState = 'new' | 'changed' | 'unchanged' | 'kept' | 'adopt';
+
+/** One unit in one locale. */
+export interface UnitPlan {
+  unit: Unit;
+  state: UnitState;
+  /** The target's text for the unit, in the source document's ids. */
+  current: UnitTranslation | undefined;
+  /** Hash of `current` (portable). */
+  currentHash: string | undefined;
+  sourceHash: string;
+  settingsHash: string;
+  /** What the lock had. */
+  record: LockedTranslation | undefined;
+  /** For `kept`: the source changed after the person's text was written. */
+  stale: boolean;
+  /** For `kept` and `adopt`: hash of the source the person's text was written for. */
+  reviewedSource: string | undefined;
+}
+
+/** One target file of a source file. */
+export interface LocalePlan {
+  locale: string;
+  /** Target path relative to the root. */
+  target: string;
+  targetBytes: Uint8Array | undefined;
+  units: UnitPlan[];
+  /** Units of the target that the source no longer has (dropped when the file is written). */
+  removed: number;
+  /** The existing target cannot be read; it is left alone. */
+  error: Diagnostic[] | undefined;
+}
+
+/** One source file. */
+export interface FilePlan {
+  file: ProjectFile;
+  sourceBytes: Uint8Array | undefined;
+  sourceHash: string;
+  /** The lock's record, when the file and all its targets are as the lock says and none was parsed. */
+  upToDate: LockedFile | undefined;
+  doc: LocDocument | undefined;
+  /** Unit id -> hash of its source text (portable ids), computed once for every locale. */
+  sourceHashes: Map<string, string>;
+  /** Unit id -> its text without markup, for glossary matching in each locale. */
+  texts: Map<string, string>;
+  /** The bytes of each locale's target as read (undefined: none yet). */
+  targets: Map<string, Uint8Array | undefined>;
+  /** What the lock knows of the file. */
+  locked: LockedFile | undefined;
+  /** The locales planned so far (see {@link planLocale}). */
+  locales: LocalePlan[];
+  /** The source cannot be read or parsed; nothing is written for it. */
+  error: Diagnostic[] | undefined;
+}
+
+/** Options of {@link planProject}. */
+export interface PlanOptions {
+  config: ResolvedConfig;
+  files: readonly ProjectFile[];
+  lock: Lock;
+  /** Target locale -> its settings (only the locales of this run). */
+  settings: ReadonlyMap<string, LocaleSettings>;
+  /** Plan every unit for translation again (people's text excepted). */
+  force?: boolean;
+  /** Parse every file, even one the lock says is up to date (to report every file's warnings). */
+  parseAll?: boolean;
+  /** Treat people's text like any other (translate it again when needed). */
+  overwriteEdits?: boolean;
+}
