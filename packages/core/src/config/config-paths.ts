@@ -10,7 +10,8 @@ export function isInside(root: string, path: string): boolean {
 
 const PARENT_SEGMENT = /(^|[\\/])\.\.([\\/]|$)/;
 
-function issue(path: string, value: string): ConfigIssue {
+/** The issue of a path (`value`, for `path` in the configuration) that leads out of the project. */
+export function outsideIssue(path: string, value: string): ConfigIssue {
   return {
     path,
     message: `'${value}' is outside the project; every path Transloom reads or writes must be inside the project root`,
@@ -27,7 +28,7 @@ export function configPathIssues(config: ConfigSchemaOutput, root: string): Conf
   const issues: ConfigIssue[] = [];
   const path = (key: string, value: string | undefined) => {
     if (value !== undefined && !isInside(root, resolve(root, value)))
-      issues.push(issue(key, value));
+      issues.push(outsideIssue(key, value));
   };
   const glob = (key: string, value: string) => {
     if (PARENT_SEGMENT.test(value))
@@ -35,7 +36,7 @@ export function configPathIssues(config: ConfigSchemaOutput, root: string): Conf
         path: key,
         message: `'${value}' climbs out with '..'; globs must stay inside the project root`,
       });
-    else if (!isInside(root, resolve(root, value))) issues.push(issue(key, value));
+    else if (!isInside(root, resolve(root, value))) issues.push(outsideIssue(key, value));
   };
   const fill = (template: string, values: Record<string, string>) =>
     Object.entries(values).reduce((t, [name, v]) => t.replaceAll(`{${name}}`, v), template);
@@ -45,7 +46,7 @@ export function configPathIssues(config: ConfigSchemaOutput, root: string): Conf
     for (const locale of config.targetLocales) {
       const target = fill(entry.target, { locale, path: 'file' });
       if (!isInside(root, resolve(root, target))) {
-        issues.push(issue(`files[${i}].target`, entry.target));
+        issues.push(outsideIssue(`files[${i}].target`, entry.target));
         break;
       }
     }

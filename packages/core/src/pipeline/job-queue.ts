@@ -47,8 +47,6 @@ export interface CharacterBudget {
 /** Counts of a send. */
 export interface SendStats {
   billedCharacters: number;
-  /** Characters of the texts sent (each attempt), what a budget counts. */
-  sentCharacters: number;
 }
 
 /** Options of {@link JobQueue.send}. */
@@ -83,7 +81,7 @@ export const MAX_ATTEMPTS = 3;
  */
 export class JobQueue {
   private readonly jobs = new Map<string, Job>();
-  readonly stats: SendStats = { billedCharacters: 0, sentCharacters: 0 };
+  readonly stats: SendStats = { billedCharacters: 0 };
 
   /** The memory key of a text in a group. */
   static keyOf(groupKey: string, termsHash: string, text: string): string {
@@ -198,7 +196,6 @@ export class JobQueue {
         const chars = countCharacters(job.text);
         if (chars > budget.remaining) continue;
         budget.remaining -= chars;
-        this.stats.sentCharacters += chars;
         const list = groups.get(job.group.key);
         if (list) list.push(job);
         else groups.set(job.group.key, [job]);

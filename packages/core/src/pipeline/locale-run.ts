@@ -203,27 +203,25 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     files: { total: report.files.total, upToDate: report.files.upToDate },
   });
 
-  let stopped = false;
   try {
     // Nothing more is sent once another locale met the quota.
     if (toSend > 0 && context.send && report.stopped !== 'quota')
       await context.send(queue, [...groups.values()]);
   } catch (error) {
-    if (error instanceof QuotaExceededError) stopped = true;
+    if (error instanceof QuotaExceededError) report.stopped = 'quota';
     else fatal = error;
   } finally {
     const sending = mode === 'translate';
     queue.fail(
-      sending ? (stopped || report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
+      sending ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
       fatal
         ? `not sent: ${(fatal as Error).message}`
-        : stopped || report.stopped === 'quota'
+        : report.stopped === 'quota'
           ? 'not sent: the quota is reached (456)'
           : 'not in the translation memory',
     );
     for (const work of works) settled(work);
     await Promise.all(finishing);
   }
-  if (stopped) report.stopped = 'quota';
   return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
 }

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import type { Unit } from '../formats/format-adapter.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import { segmentText } from '../segments/parse-segment.js';
-import { documentLoader, type LoadDocument } from './align-target.js';
+import { documentLoader } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { FilePlan, PlanOptions } from './plan-types.js';
 import { translationHash } from './translation-hash.js';
@@ -38,13 +38,6 @@ function plainText(unit: Unit): string {
 export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
   const { config, lock } = options;
   const io = pLimit(16);
-  // The format adapters (and their parsers) are loaded only when a file has to be parsed:
-  // a run where every file matches the lock loads none.
-  let loader: Promise<LoadDocument> | undefined;
-  const documents = () => {
-    loader ??= documentLoader();
-    return loader;
-  };
   return Promise.all(
     options.files.map((file) =>
       io(async (): Promise<FilePlan> => {
@@ -98,7 +91,9 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
           plan.upToDate = locked;
           return plan;
         }
-        const loadDocument = await documents();
+        // The format adapters (and their parsers) are loaded only when a file has to be
+        // parsed: a run where every file matches the lock loads none.
+        const loadDocument = await documentLoader();
         try {
           plan.doc = loadDocument({
             path: file.source,

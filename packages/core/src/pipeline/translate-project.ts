@@ -3,6 +3,7 @@ import { AuthorizationError } from '@transloom/client/errors';
 import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
+import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
 import { checkRunPaths } from '../project/check-run-paths.js';
 import { expandFiles } from '../project/expand-files.js';
@@ -165,7 +166,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         settings: [...settings.values()],
         glossary,
         glossaryState,
-        glossaryName: `transloom: ${config.root.split(/[\\/]/).at(-1)}`,
+        glossaryName: glossaryName(config),
         concurrency: config.concurrency,
         ...(budget !== undefined ? { maxCharacters: budget } : {}),
         ...(options.signal ? { signal: options.signal } : {}),

@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path';
 import { baseLanguage, type GlossaryEntry } from '@transloom/client/wire';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
+import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
 import { syncGlossary } from '../glossary/sync-glossary.js';
 import { writeProjectGlossary } from '../glossary/write-glossary.js';
@@ -12,11 +13,6 @@ import type {
   GlossaryValidation,
   ServiceConnection,
 } from './project-types.js';
-
-/** The name of the glossary a project creates on the service. */
-export function glossaryName(config: ResolvedConfig): string {
-  return `transloom: ${config.root.split(/[\\/]/).at(-1)}`;
-}
 
 function requireGlossary(config: ResolvedConfig): void {
   if (config.glossary === undefined)

@@ -1,18 +1,10 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
-import { isInside } from '../config/config-paths.js';
+import { isInside, outsideIssue } from '../config/config-paths.js';
 
 function outside(key: string, path: string, file: string | undefined): ConfigError {
-  return new ConfigError(
-    [
-      {
-        path: key,
-        message: `'${path}' is outside the project; every path Transloom reads or writes must be inside the project root`,
-      },
-    ],
-    file,
-  );
+  return new ConfigError([outsideIssue(key, path)], file);
 }
 
 /**
