@@ -23,6 +23,7 @@ it('exports exactly the public API of each entry', () => {
         "LockError",
         "ProjectLockedError",
         "RunConfigError",
+        "STATE_DIRECTORY",
         "SegmentError",
         "TransloomError",
         "UsageError",

@@ -38,6 +38,7 @@ export {
   type TranslationMemoryOptions,
   type TranslationStore,
 } from './pipeline/translation-memory.js';
+export { STATE_DIRECTORY } from './project/check-run-paths.js';
 export {
   type ChooseServiceOptions,
   chooseService,

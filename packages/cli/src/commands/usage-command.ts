@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { chooseService } from '@transloom/core';
+import { chooseService, STATE_DIRECTORY } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { startLocalService } from '../local-service.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
@@ -21,7 +21,7 @@ export async function usageCommand(argv: readonly string[], io: CliIo): Promise<
   const service = chooseService({
     env: io.env,
     localService: startLocalService,
-    stateDir: join(root, '.transloom'),
+    stateDir: join(root, STATE_DIRECTORY),
   });
   const connection = await service.connect();
   try {
