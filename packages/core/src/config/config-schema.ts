@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { DOCS_GENERATORS } from '../presets/site-links.js';
+import { LOCALE_CODE } from './locale-code.js';
 
 const FORMATS = ['json', 'xliff12', 'xliff2', 'markdown', 'mdx', 'html'] as const;
-const LOCALE = z
-  .string()
-  .regex(
-    /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/,
-    'must be a locale code like en, de, pt-BR or zh-Hans',
-  );
+const LOCALE = z.string().regex(LOCALE_CODE, 'must be a locale code like en, de, pt-BR or zh-Hans');
 
 /** Settings that may differ per target locale. */
 export const localeSettingsSchema = z.strictObject({
@@ -45,7 +42,7 @@ export const configSchema = z.strictObject({
   /** File entries; with a `preset`, more besides its own (these win where both name a file). */
   files: z.array(fileEntrySchema).default([]),
   /** A docs site's layout: its pages, UI strings and link rules, read from the site's folders. */
-  preset: z.enum(['docusaurus', 'vitepress', 'starlight']).optional(),
+  preset: z.enum(DOCS_GENERATORS).optional(),
   /** Overrides of the preset's defaults. */
   presetOptions: z
     .strictObject({

@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { baseLanguage } from '@transloom/client/wire';
+import { LOCALE_CODE } from '../config/locale-code.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { GlossaryFileFormat } from './glossary-rows.js';
 
@@ -57,7 +58,6 @@ export function formatOfGlossary(path: string, text = ''): GlossaryFileFormat {
 
 // Column names people put above entry rows, though the service's format has none.
 const COLUMN_NAME = /^(source|target)(?:[ _-]?(?:lang|language))?$/;
-const LOCALE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 /** Whether a cell is spelled like a locale code (`en`, `pt-BR`, `zh-Hans`). */
 export function isLocaleCode(cell: string): boolean {

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { TransloomError } from '@transloom/client/errors';
 import { baseLanguage, GLOSSARY_LANGUAGES, type GlossaryEntry } from '@transloom/client/wire';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { type Diagnostic, formatDiagnostic } from '../document/diagnostics.js';
+import { hashOfParts } from '../hashing/hash-of.js';
 import { checkGlossaryEntries } from './check-glossary-entries.js';
 import { describeGlossaryLayout } from './describe-glossary-layout.js';
 import type { GlossaryLayoutKind } from './glossary-layout.js';
@@ -15,10 +15,14 @@ import { readProjectGlossaryFiles } from './read-glossary-files.js';
  * without spreading a dictionary of 100 000 entries into arguments, which overflows the stack.
  */
 export function hashOfEntries(entries: readonly GlossaryEntry[]): string {
-  const hash = createHash('sha256');
-  for (const { source, target } of entries)
-    hash.update(source).update('\u0000').update(target).update('\u0000');
-  return hash.digest('hex').slice(0, 16);
+  return hashOfParts(
+    (function* () {
+      for (const { source, target } of entries) {
+        yield source;
+        yield target;
+      }
+    })(),
+  );
 }
 
 /** The entries one target locale is translated with. */

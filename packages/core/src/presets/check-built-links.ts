@@ -6,6 +6,7 @@ import rehypeParse from 'rehype-parse';
 import { glob } from 'tinyglobby';
 import { unified } from 'unified';
 import type { Diagnostic } from '../document/diagnostics.js';
+import { isExternalUrl } from './site-links.js';
 
 /** What {@link checkBuiltLinks} reads. */
 export interface CheckBuiltLinksOptions {
@@ -30,8 +31,6 @@ interface Page {
   ids: Set<string>;
   links: Array<{ href: string; line: number; column: number }>;
 }
-
-const EXTERNAL = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/\/)/;
 
 function readPage(html: string): Page {
   const tree = unified().use(rehypeParse).parse(html) as Root;
@@ -93,7 +92,7 @@ export async function checkBuiltLinks(options: CheckBuiltLinksOptions): Promise<
   const report: BuiltLinksReport = { pages: files.length, links: 0, anchors: 0, problems: [] };
   for (const [file, page] of pages) {
     for (const link of page.links) {
-      if (EXTERNAL.test(link.href) || link.href === '' || link.href === '#') continue;
+      if (isExternalUrl(link.href) || link.href === '' || link.href === '#') continue;
       const url = new URL(link.href, `http://site${base}${file}`);
       let path = decode(url.pathname);
       if (!path.startsWith(base)) continue;

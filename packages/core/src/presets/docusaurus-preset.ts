@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry } from '../config/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
-import { listPages, type PageFolder, pageEntry } from './page-entry.js';
+import { type PageFolder, pageEntry, readFirstFile } from './page-entry.js';
 
 const policy: DocsPolicy = {
   frontMatter: ['title', 'description', 'sidebar_label', 'pagination_label'],
@@ -17,13 +17,7 @@ const FOLDERS: ReadonlyArray<{ dir: string; plugin: string }> = [
   { dir: 'src/pages/', plugin: 'docusaurus-plugin-content-pages/' },
 ];
 
-function readConfig(root: string): string {
-  for (const name of ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs']) {
-    const path = join(root, name);
-    if (existsSync(path)) return readFileSync(path, 'utf8');
-  }
-  return '';
-}
+const CONFIGS = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs'];
 
 /**
  * Docusaurus: `docs/`, `blog/` and `src/pages/` to `i18n/<locale>/docusaurus-plugin-content-*`,
@@ -38,7 +32,7 @@ export const docusaurusPreset: DocsPreset = {
   expand(context) {
     const entries: FileEntry[] = [];
     const notes: string[] = [];
-    const mdx = !/\bformat\s*:\s*['"](?:detect|md)['"]/.test(readConfig(context.root));
+    const mdx = !/\bformat\s*:\s*['"](?:detect|md)['"]/.test(readFirstFile(context.root, CONFIGS));
     for (const { dir, plugin } of FOLDERS) {
       if (!existsSync(join(context.root, dir))) continue;
       const folder: PageFolder = {
@@ -48,7 +42,7 @@ export const docusaurusPreset: DocsPreset = {
         exclude: [],
         mdx,
       };
-      entries.push(pageEntry(context, 'docusaurus', policy, folder, listPages(context, folder)));
+      entries.push(pageEntry(context, 'docusaurus', policy, folder).entry);
     }
     const catalogs = `i18n/${context.sourceLocale}/`;
     if (existsSync(join(context.root, catalogs))) {

@@ -35,7 +35,7 @@ describe('docs presets', () => {
       'src/pages/index.js': 'export default 1;\n',
       'i18n/en/code.json': '{}\n',
       'i18n/en/docusaurus-theme-classic/navbar.json': '{}\n',
-      'node_modules/x/docs/a.md': '',
+      'docs/node_modules/x/a.md': '',
     });
     const { resolved, pairs } = await expand(root, { preset: 'docusaurus' });
     expect(pairs).toEqual([

@@ -1,10 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { FileEntry } from '../config/config-schema.js';
+import { ALWAYS_EXCLUDED } from '../project/expand-files.js';
 import { DOCS_ATTRIBUTES, type DocsPolicy, type DocsPresetContext } from './docs-preset.js';
 import type { DocsGenerator, SiteLinks } from './site-links.js';
-
-/** Globs no preset ever reads pages from. */
-export const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/.git/**'];
 
 /** One folder of pages and where a locale's copy of it goes. */
 export interface PageFolder {
@@ -20,27 +20,34 @@ export interface PageFolder {
   mdx?: boolean;
 }
 
-/** The source pages of a folder, relative to the root, sorted. */
-export function listPages(context: DocsPresetContext, folder: PageFolder): string[] {
-  return globSync(`${folder.sourceDir}**/*.{md,mdx}`, {
-    cwd: context.root,
-    onlyFiles: true,
-    expandDirectories: false,
-    ignore: [...ALWAYS_EXCLUDED, ...folder.exclude, ...(context.options.exclude ?? [])],
-  }).sort();
+/** The text of the first of `names` in `dir` that exists ('' when none does). */
+export function readFirstFile(dir: string, names: readonly string[]): string {
+  for (const name of names) {
+    const path = join(dir, name);
+    if (existsSync(path)) return readFileSync(path, 'utf8');
+  }
+  return '';
 }
 
 /**
  * The file entry of a folder of pages: Markdown and MDX to the locale's folder, read with the
- * generator's front-matter policy and anchors, and the site layout for link rewriting.
+ * generator's front-matter policy and anchors, and the site layout for link rewriting; and
+ * the folder's source pages (relative to the root, sorted), which the layout lists.
  */
 export function pageEntry(
   context: DocsPresetContext,
   generator: DocsGenerator,
   policy: DocsPolicy,
   folder: PageFolder,
-  pages: readonly string[],
-): FileEntry {
+): { entry: FileEntry; pages: string[] } {
+  const source = `${folder.sourceDir}**/*.{md,mdx}`;
+  const exclude = [...folder.exclude, ...(context.options.exclude ?? [])];
+  const pages = globSync(source, {
+    cwd: context.root,
+    onlyFiles: true,
+    expandDirectories: false,
+    ignore: [...ALWAYS_EXCLUDED, ...exclude],
+  }).sort();
   const site: SiteLinks = {
     generator,
     sourceDir: folder.sourceDir,
@@ -50,9 +57,8 @@ export function pageEntry(
     pages,
     frontMatter: policy.frontMatterLinks,
   };
-  const exclude = [...folder.exclude, ...(context.options.exclude ?? [])];
-  return {
-    source: `${folder.sourceDir}**/*.{md,mdx}`,
+  const entry: FileEntry = {
+    source,
     target: `${folder.targetDir}{path}`,
     ...(folder.mdx ? { format: 'mdx' as const } : {}),
     ...(exclude.length > 0 ? { exclude } : {}),
@@ -63,4 +69,5 @@ export function pageEntry(
       site,
     },
   };
+  return { entry, pages };
 }

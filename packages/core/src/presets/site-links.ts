@@ -1,8 +1,11 @@
 import { posix } from 'node:path';
 import type { FrontMatterLinkKeys, LinkTarget } from '../formats/markdown/link-targets.js';
 
-/** The docs generators with a preset. */
-export type DocsGenerator = 'docusaurus' | 'vitepress' | 'starlight';
+/** The docs generators with a preset (the one list: the schema and the registry use it). */
+export const DOCS_GENERATORS = ['docusaurus', 'vitepress', 'starlight'] as const;
+
+/** A docs generator with a preset. */
+export type DocsGenerator = (typeof DOCS_GENERATORS)[number];
 
 /**
  * Where a preset's pages live and how their URLs work: carried in a file entry's adapter
@@ -26,6 +29,11 @@ export interface SiteLinks {
 
 const PAGE_EXTENSION = /\.(?:md|mdx|markdown|html?)$/i;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:|^\/\//;
+
+/** Whether a link leaves the site: it has a scheme (`https:`, `mailto:`) or starts with `//`. */
+export function isExternalUrl(href: string): boolean {
+  return SCHEME.test(href);
+}
 
 /** A page URL or file path reduced to its route: no extension, no `index`, no trailing `/`. */
 export function normalizeRoute(path: string): string {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry } from '../config/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
-import { listPages, type PageFolder, pageEntry } from './page-entry.js';
+import { type PageFolder, pageEntry } from './page-entry.js';
 
 const policy: DocsPolicy = {
   frontMatter: [
@@ -51,9 +51,9 @@ export const starlightPreset: DocsPreset = {
       sourcePrefix: nested ? `/${context.sourceLocale}` : '',
       exclude: context.targetLocales.map((l) => `${DOCS}${l}/**`),
     };
-    const pages = listPages(context, folder);
+    const { entry, pages } = pageEntry(context, 'starlight', policy, folder);
     if (pages.length === 0) notes.push(`no Markdown pages in '${folder.sourceDir}'`);
-    entries.push(pageEntry(context, 'starlight', policy, folder, pages));
+    entries.push(entry);
     const strings = `src/content/i18n/${context.sourceLocale}.json`;
     if (existsSync(join(context.root, strings)))
       entries.push({ source: 'src/content/i18n/{locale}.json', format: 'json' });

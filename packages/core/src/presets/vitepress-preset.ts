@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { DocsPolicy, DocsPreset, DocsPresetContext } from './docs-preset.js';
-import { listPages, type PageFolder, pageEntry } from './page-entry.js';
+import { type PageFolder, pageEntry, readFirstFile } from './page-entry.js';
 
 const policy: DocsPolicy = {
   frontMatter: [
@@ -29,19 +29,11 @@ const policy: DocsPolicy = {
 
 const CONFIGS = ['config.ts', 'config.mts', 'config.js', 'config.mjs'];
 
-function readConfig(root: string): string {
-  for (const name of CONFIGS) {
-    const path = join(root, '.vitepress', name);
-    if (existsSync(path)) return readFileSync(path, 'utf8');
-  }
-  return '';
-}
-
 // The site's source folder and where its root locale's pages are, read from the config text
 // (it is TypeScript that only VitePress can run): `srcDir`, and a `rewrites` entry that serves
 // `<source locale>/` from `/`.
 function layout(context: DocsPresetContext): PageFolder {
-  const config = readConfig(context.root);
+  const config = readFirstFile(join(context.root, '.vitepress'), CONFIGS);
   const srcDir = /\bsrcDir\s*:\s*['"]([^'"]+)['"]/.exec(config)?.[1];
   const base = srcDir ? `${posix.normalize(srcDir).replace(/^\.\/?|\/$/g, '')}/` : '';
   const src = base === '/' ? '' : base;
@@ -70,12 +62,8 @@ export const vitepressPreset: DocsPreset = {
   policy,
   expand(context) {
     const folder = layout(context);
-    const pages = listPages(context, folder);
+    const { entry, pages } = pageEntry(context, 'vitepress', policy, folder);
     const notes = pages.length === 0 ? [`no Markdown pages in '${folder.sourceDir || './'}'`] : [];
-    return {
-      name: 'vitepress',
-      entries: [pageEntry(context, 'vitepress', policy, folder, pages)],
-      notes,
-    };
+    return { name: 'vitepress', entries: [entry], notes };
   },
 };

@@ -17,6 +17,9 @@ export interface ProjectFile {
   target(locale: string): string;
 }
 
+/** Globs no source is ever read from. */
+export const ALWAYS_EXCLUDED: readonly string[] = ['**/node_modules/**', '**/.git/**'];
+
 const GLOB_CHARS = /[*?[\]{}()!]/;
 
 function escapeRegExp(text: string): string {
@@ -99,7 +102,7 @@ export async function expandFiles(config: ResolvedConfig): Promise<ProjectFile[]
       cwd: config.root,
       onlyFiles: true,
       expandDirectories: false,
-      ignore: ['**/node_modules/**', '**/.git/**', ...(entry.exclude ?? [])],
+      ignore: [...ALWAYS_EXCLUDED, ...(entry.exclude ?? [])],
     });
     const locales = (entry.locales ?? config.targetLocales).filter((l) =>
       config.targetLocales.includes(l),

@@ -1,4 +1,3 @@
-import { relative, resolve } from 'node:path';
 import { baseLanguage, type GlossaryEntry } from '@transloom/client/wire';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
@@ -19,18 +18,12 @@ function requireGlossary(config: ResolvedConfig): void {
     throw new UsageError(`${config.file ?? 'the configuration'} has no 'glossary'`);
 }
 
-function glossaryFiles(config: ResolvedConfig): string[] {
-  const paths =
-    typeof config.glossary === 'string' ? [config.glossary] : Object.values(config.glossary ?? {});
-  return paths.map((p) => relative(config.root, resolve(config.root, p)).replaceAll('\\', '/'));
-}
-
 /** Reads and checks the glossary files against the contract's entry rules, without the network. */
 export async function validateGlossary(config: ResolvedConfig): Promise<GlossaryValidation> {
   requireGlossary(config);
   const glossary: ProjectGlossary | undefined = await loadProjectGlossary(config);
   return {
-    files: glossary?.files ?? glossaryFiles(config),
+    files: glossary?.files ?? [],
     layout: glossary?.layout,
     layoutDescription: glossary?.layoutDescription,
     dictionaries: [...(glossary?.dictionaries ?? [])].map(([locale, d]) => ({
