@@ -12,15 +12,16 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'transloom-node22');
 const PACKAGE = `node-${process.platform}-${process.arch}@22`;
 
-function major(binary) {
-  return Number(
-    execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim().slice(1).split('.')[0],
-  );
-}
+// Astro's floor: Node 22.12.
+const recent = (version) => {
+  const [major, minor] = version.replace(/^v/, '').split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
+};
+const versionOf = (binary) => execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
 
-/** A Node >= 22 binary: this one when it is recent enough, else npm's package in the cache. */
+/** A Node >= 22.12 binary: this one when it is recent enough, else npm's package in the cache. */
 export function ensureNode22() {
-  if (major(process.execPath) >= 22) return process.execPath;
+  if (recent(process.versions.node)) return process.execPath;
   const binary = join(
     CACHE,
     'node_modules',
@@ -28,7 +29,7 @@ export function ensureNode22() {
     'bin',
     'node',
   );
-  if (existsSync(binary) && major(binary) >= 22) return binary;
+  if (existsSync(binary) && recent(versionOf(binary))) return binary;
   mkdirSync(CACHE, { recursive: true });
   execFileSync(
     'npm',
@@ -52,7 +53,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = performance.now();
   const binary = ensureNode22();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `docs e2e: Node ${execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim()} at ${binary} (${seconds} s)`,
-  );
+  console.log(`docs e2e: Node ${versionOf(binary)} at ${binary} (${seconds} s)`);
 }
