@@ -109,6 +109,15 @@ describe('Markdown for docs sites', () => {
     );
   });
 
+  it('counts a heading with an author’s id as its generator does, so later anchors keep their number', () => {
+    const content = '## Setup {#custom}\n\n## Setup\n\nSee [x](#setup).\n';
+    for (const slug of ['github', 'vitepress', 'astro']) {
+      const options = { anchors: { slug, marker: 'span' } };
+      const doc = loadDocument({ path: 'a.md', content, options });
+      expect(doc.render(new Map(), { targetLocale: 'de' })).toBe(content);
+    }
+  });
+
   it('points absolute page links into the locale, and only at pages the locale has', () => {
     const content = [
       '---',

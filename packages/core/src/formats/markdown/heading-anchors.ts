@@ -44,20 +44,33 @@ function vitepressSlug(text: string): string {
     .toLowerCase();
 }
 
-/** A per-page slugger in a generator's style: the same text twice gets `-1` the second time. */
-export function createSlugger(style: SlugStyle): (text: string) => string {
+/**
+ * A page's anchors in a generator's style, counted in document order: the same text twice gets
+ * `-1` the second time.
+ */
+export interface Slugger {
+  /** Counts a heading whose author gave it `id`, as the generator does. */
+  explicit(id: string): void;
+  /** The anchor of a heading with this text and no id of its author's. */
+  text(text: string): string;
+}
+
+/** A per-page slugger in a generator's style. */
+export function createSlugger(style: SlugStyle): Slugger {
   if (style === 'vitepress') {
     const seen = new Set<string>();
-    return (text) => {
-      const base = vitepressSlug(text);
+    const add = (base: string) => {
       let slug = base;
       for (let n = 1; seen.has(slug); n++) slug = `${base}-${n}`;
       seen.add(slug);
       return slug;
     };
+    // VitePress registers an author's id with its counter.
+    return { explicit: (id) => void add(id), text: (text) => add(vitepressSlug(text)) };
   }
+  // github-slugger never sees an author's id: Docusaurus and Astro count only slugged text.
   const slugger = new GithubSlugger();
-  return (text) => slugger.slug(text);
+  return { explicit: () => {}, text: (text) => slugger.slug(text) };
 }
 
 /** The text a generator slugs: the heading's content without raw HTML. */
@@ -75,7 +88,7 @@ export function headingAnchors(
   text: string,
   style: SlugStyle,
 ): Map<Heading, HeadingAnchor> {
-  const slug = createSlugger(style);
+  const slugger = createSlugger(style);
   const anchors = new Map<Heading, HeadingAnchor>();
   const visit = (node: Nodes) => {
     if (node.type === 'heading') {
@@ -84,14 +97,10 @@ export function headingAnchors(
       const line = text.slice(start, lineEnd === -1 ? text.length : lineEnd).replace(/\r$/, '');
       const explicit = EXPLICIT.exec(line);
       const id = explicit?.[1] ?? explicit?.[2];
-      // Vitepress registers an author's id with the counter; github-slugger does not.
-      if (id !== undefined && style === 'vitepress') slug(id);
-      anchors.set(
-        node,
-        id !== undefined
-          ? { slug: id, explicit: true }
-          : { slug: slug(headingText(node)), explicit: false },
-      );
+      if (id !== undefined) {
+        slugger.explicit(id);
+        anchors.set(node, { slug: id, explicit: true });
+      } else anchors.set(node, { slug: slugger.text(headingText(node)), explicit: false });
       return;
     }
     if ('children' in node) for (const child of node.children as Nodes[]) visit(child);

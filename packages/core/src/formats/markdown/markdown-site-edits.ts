@@ -62,14 +62,17 @@ export function siteEdits(
   // (translated) anchor; links from elsewhere land on the span that keeps the source anchor.
   const own = new Map<string, string>();
   if (settings) {
-    const slug = createSlugger(settings.slug);
+    const slugger = createSlugger(settings.slug);
     for (const unit of units) {
       if (!unit.heading) continue;
       const { anchor, end } = unit.heading;
+      if (anchor.explicit) {
+        slugger.explicit(anchor.slug);
+        continue;
+      }
       const translation = translations.get(unit.id);
       const text = typeof translation === 'string' ? translation : unit.segment;
-      const natural = slug(renderedText(unit, text, parsed.file.text));
-      if (anchor.explicit) continue;
+      const natural = slugger.text(renderedText(unit, text, parsed.file.text));
       if (settings.marker === 'id' || natural !== anchor.slug)
         anchors.set(unit, { at: end, text: anchorMarker(anchor.slug, settings.marker) });
       if (settings.marker === 'span' && natural !== anchor.slug) own.set(anchor.slug, natural);
