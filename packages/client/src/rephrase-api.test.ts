@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LimitError } from './errors.js';
+import { LimitError, QuotaExceededError } from './errors.js';
 import { startLocalServer } from './test-support/local-server.js';
 import { MAX_REPHRASE_BODY_BYTES } from './wire/limits.js';
 
@@ -44,6 +44,27 @@ describe('rephrase', () => {
     expect(requests.length).toBeGreaterThan(1);
     for (const request of requests)
       expect(request.contentLength).toBeLessThanOrEqual(MAX_REPHRASE_BODY_BYTES);
+  });
+
+  it('stops at a 456 without sending the queued batches', async () => {
+    await server.fault('456', { path: '/v2/write/rephrase' });
+    // Counted where requests leave, so one still on its way when the call fails counts too.
+    let sent = 0;
+    const counting = server.client({
+      fetch: (input, init) => {
+        sent++;
+        return fetch(input, init);
+      },
+    });
+    const texts = Array.from({ length: 60 }, (_, i) =>
+      `Sentence number ${i} is written in plain English for the test. `.repeat(4),
+    );
+    const error = await counting
+      .rephraseMany(texts, { targetLang: 'en-US' }, { concurrency: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(sent).toBe(1);
+    expect((await server.requests()).length).toBe(1);
   });
 });
 

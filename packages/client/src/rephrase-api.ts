@@ -1,8 +1,12 @@
 import { LimitError } from './errors.js';
-import { createAdaptiveLimiter, type LimiterSlot } from './http/adaptive-limiter.js';
+import type { LimiterSlot } from './http/adaptive-limiter.js';
 import type { Transport } from './http/transport.js';
 import { bodySize, jsonStringBytes, packBatches } from './translate/pack-batches.js';
-import type { CallOptions, Schedule, TranslateManyOptions } from './translate/translate-api.js';
+import {
+  type CallOptions,
+  scheduleFor,
+  type TranslateManyOptions,
+} from './translate/translate-api.js';
 import { MAX_REPHRASE_BODY_BYTES } from './wire/limits.js';
 import type {
   ImprovementWire,
@@ -111,24 +115,36 @@ export async function rephraseMany(
 ): Promise<Improvement[]> {
   const wire = toWire(options);
   const results: Improvement[] = new Array(texts.length);
-  const limit: Schedule =
-    many.schedule ??
-    createAdaptiveLimiter({ concurrency: Math.max(1, Math.floor(many.concurrency ?? 4)) }).schedule;
+  const limit = scheduleFor(many);
   let completed = 0;
   let requests = 0;
+  // After the first failure (a 456, say) no queued batch is sent.
   let stopped: unknown;
   const batches = packBatches(texts, wire, {
     maxTexts: Number.POSITIVE_INFINITY,
     maxBytes: MAX_REPHRASE_BODY_BYTES,
   });
-  await Promise.all(
+  // Every batch is waited for, so no request is still in flight when the call fails.
+  const outcomes = await Promise.allSettled(
     batches.map(async (batch) => {
-      const slice = texts.slice(batch.start, batch.end);
+      const count = batch.end - batch.start;
       try {
-        const improved = await limit((slot) => {
+        const improved = await limit(async (slot) => {
           many.signal?.throwIfAborted();
           if (stopped !== undefined) throw stopped;
-          return send(transport, slice, wire, many.signal, slot);
+          try {
+            return await send(
+              transport,
+              texts.slice(batch.start, batch.end),
+              wire,
+              many.signal,
+              slot,
+            );
+          } catch (error) {
+            // Marked before the slot is handed on, so the next queued batch is not sent.
+            stopped ??= error;
+            throw error;
+          }
         });
         improved.forEach((item, i) => {
           results[batch.start + i] = item;
@@ -137,10 +153,11 @@ export async function rephraseMany(
         stopped ??= error;
         throw error;
       }
-      completed += slice.length;
+      completed += count;
       requests++;
       many.onProgress?.({ completed, total: texts.length, requests });
     }),
   );
+  if (outcomes.some((o) => o.status === 'rejected')) throw stopped;
   return results;
 }

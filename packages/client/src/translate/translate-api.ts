@@ -56,6 +56,14 @@ export interface TranslateManyOptions extends CallOptions {
 /** Runs a task under a concurrency limit; an adaptive limiter hands the task its slot. */
 export type Schedule = <T>(task: (slot?: LimiterSlot) => Promise<T>) => Promise<T>;
 
+/** The caller's `schedule`, or an adaptive limiter of `concurrency` (default 4) for one call. */
+export function scheduleFor(many: TranslateManyOptions): Schedule {
+  return (
+    many.schedule ??
+    createAdaptiveLimiter({ concurrency: Math.max(1, Math.floor(many.concurrency ?? 4)) }).schedule
+  );
+}
+
 function toTranslation(wire: TranslationWire): Translation {
   const out: Translation = {
     text: wire.text,
@@ -135,13 +143,13 @@ export async function translateMany(
   const wire = translateOptionsToWire(options);
   const results: Translation[] = new Array(texts.length);
   const progress: TranslateProgress = { completed: 0, total: texts.length, requests: 0 };
-  const limit: Schedule =
-    many.schedule ??
-    createAdaptiveLimiter({ concurrency: Math.max(1, Math.floor(many.concurrency ?? 4)) }).schedule;
+  const limit = scheduleFor(many);
   // After the first failure (a 456, say) no queued batch is sent.
   let stopped: unknown;
   const run = async (batch: Batch): Promise<void> => {
     const count = batch.end - batch.start;
+    // A 413 for several texts is not a failure: the batch is split and sent again.
+    const fails = (error: unknown) => !(error instanceof PayloadTooLargeError) || count === 1;
     try {
       const translated = await limit(async (slot) => {
         many.signal?.throwIfAborted();
@@ -157,7 +165,7 @@ export async function translateMany(
           );
         } catch (error) {
           // Marked before the slot is handed on, so the next queued batch is not sent.
-          if (!(error instanceof PayloadTooLargeError) || count === 1) stopped ??= error;
+          if (fails(error)) stopped ??= error;
           throw error;
         }
       });
@@ -170,7 +178,7 @@ export async function translateMany(
       many.onProgress?.({ ...progress });
     } catch (error) {
       // The service's limit is lower than the contract's: halve the batch and try again.
-      if (!(error instanceof PayloadTooLargeError) || count === 1) {
+      if (fails(error)) {
         stopped ??= error;
         throw error;
       }
