@@ -51,6 +51,23 @@ function translatePr(
   });
 }
 
+/** Runs translate mode for the `closed` event of pull request #5. */
+function closedPr(fixture: ReturnType<typeof createGitFixture>, headSha: string) {
+  const event = pullRequestEvent({ number: 5, headRef: 'feature', headSha });
+  return runBundle({
+    workspace: fixture.workspace,
+    dir: join(fixture.root, 'closed'),
+    event: { ...event, payload: { ...event.payload, action: 'closed' } },
+    apiUrl: github.url,
+    inputs: {
+      mode: 'translate',
+      'working-directory': 'app',
+      'api-url': service.url,
+      'api-key': API_KEY,
+    },
+  });
+}
+
 describe('translate mode on a pull request of this repository', () => {
   it('pushes one commit of the targets and the lock, by the bot, as a fast-forward; then its own commit does nothing', async () => {
     const fixture = createGitFixture(projectFiles());
@@ -248,22 +265,33 @@ describe('translate mode, other checkouts and options', () => {
     const fixture = createGitFixture(projectFiles());
     const head = fixture.push('feature', { 'README.md': 'closed\n' }, 'Change');
     fixture.checkout('feature');
-    const event = pullRequestEvent({ number: 5, headRef: 'feature', headSha: head });
-    const run = await runBundle({
-      workspace: fixture.workspace,
-      dir: join(fixture.root, 'run'),
-      event: { ...event, payload: { ...event.payload, action: 'closed' } },
-      apiUrl: github.url,
-      inputs: {
-        mode: 'translate',
-        'working-directory': 'app',
-        'api-url': service.url,
-        'api-key': API_KEY,
-      },
-    });
+    const run = await closedPr(fixture, head);
     expect(run.code).toBe(0);
     expect(run.summary).toContain('Pull request #5 is closed: nothing to translate.');
     expect(fixture.tip('feature')).toBe(head);
+  });
+
+  it('does nothing for a merged pull request whose head branch was deleted', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': 'merged\n' }, 'Change');
+    // After the merge GitHub deletes the head branch; the checkout holds the base.
+    fixture.git(fixture.origin, 'update-ref', '-d', 'refs/heads/feature');
+    fixture.checkout('main');
+    const main = fixture.tip('main');
+    const before = service.faults!.requests.length;
+    const run = await closedPr(fixture, head);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.annotations).toEqual([
+      expect.objectContaining({
+        level: 'notice',
+        message: 'Pull request #5 is closed: nothing to translate.',
+      }),
+    ]);
+    expect(run.outputs.changed).toBe('false');
+    expect(service.faults!.requests.length).toBe(before);
+    expect(fixture.tip('main')).toBe(main);
+    expect(fixture.git(fixture.origin, 'branch', '--list', 'feature')).toBe('');
   });
 
   it('without a key, fails naming the inputs it needs', async () => {

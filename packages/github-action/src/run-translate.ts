@@ -91,6 +91,16 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       .write();
   };
 
+  // A run that has nothing to do says why and succeeds.
+  const skip = async (why: string) => {
+    core.notice(why);
+    setRunOutputs(undefined, false);
+    await finish('Transloom translate', why, []);
+  };
+  // Before any git work: a merged pull request's head branch is usually deleted.
+  if (pr && event.payload.action === 'closed')
+    return skip(`Pull request #${pr.number} is closed: nothing to translate.`);
+
   let branch: string;
   let base: string | undefined;
   if (pr) {
@@ -103,32 +113,16 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
         'TRANSLOOM_ACTION_EVENT',
         `mode 'translate' runs on a pull request, or on a branch (push, workflow_dispatch, schedule); '${event.name}' on ${event.sha ?? 'no commit'} is neither`,
       );
+    if (base.startsWith('transloom/'))
+      return skip(`This run is for ${base}, a branch the Action writes: nothing to do.`);
     branch = `transloom/${base}`;
-  }
-
-  if (pr && event.payload.action === 'closed') {
-    const why = `Pull request #${pr.number} is closed: nothing to translate.`;
-    core.notice(why);
-    setRunOutputs(undefined, false);
-    await finish('Transloom translate', why, []);
-    return;
   }
 
   const trigger = pr
     ? ((await commitInfo(git, pr.headSha)) ?? (await commitInfo(git, 'HEAD')))
     : (event.headCommit ?? (await commitInfo(git, 'HEAD')));
-  if (
-    base?.startsWith('transloom/') ||
-    (trigger && isOwnCommit(trigger, inputs.commitAuthor.email))
-  ) {
-    const why = base?.startsWith('transloom/')
-      ? `This run is for ${base}, a branch the Action writes: nothing to do.`
-      : "This run was started by the Action's own commit: nothing to do.";
-    core.notice(why);
-    setRunOutputs(undefined, false);
-    await finish('Transloom translate', why, []);
-    return;
-  }
+  if (trigger && isOwnCommit(trigger, inputs.commitAuthor.email))
+    return skip("This run was started by the Action's own commit: nothing to do.");
 
   const notes: string[] = [];
   if (!pr && base && !inputs.dryRun) {
