@@ -24,14 +24,17 @@ it('exports exactly the public API of each entry', () => {
 });
 
 it('loads nothing but its hooks when Vite loads its config: the rest is imported on demand', async () => {
-  // Every module the entry imports statically (type-only imports aside), followed to the end.
+  // Every module the entry imports or re-exports statically (type-only ones aside), followed to
+  // the end.
   const seen = new Set<string>();
   const packages = new Set<string>();
   const visit = async (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const text = await readFile(new URL(file, import.meta.url), 'utf8');
-    for (const [, specifier] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)';/gms)) {
+    for (const [, specifier] of text.matchAll(
+      /^(?:import|export) (?!type )[^;]*?from '([^']+)';/gms,
+    )) {
       if (specifier!.startsWith('./')) await visit(specifier!.replace(/\.js$/, '.ts'));
       else packages.add(specifier!);
     }
