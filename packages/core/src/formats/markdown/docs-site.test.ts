@@ -118,6 +118,19 @@ describe('Markdown for docs sites', () => {
     }
   });
 
+  it('counts a heading with nothing to translate, so a later heading’s anchor keeps its number', () => {
+    const content = '## `setup`\n\n## Setup\n\nSee [x](#setup-1).\n';
+    for (const slug of ['github', 'vitepress', 'astro']) {
+      const options = { anchors: { slug, marker: 'span' } };
+      const doc = loadDocument({ path: 'a.md', content, options });
+      expect(doc.render(new Map(), { targetLocale: 'de' })).toBe(content);
+      const setup = doc.units.find((u) => u.segment === 'Setup')!;
+      expect(doc.render(new Map([[setup.id, 'Einrichtung']]), { targetLocale: 'de' })).toBe(
+        '## `setup`\n\n## Einrichtung<span id="setup-1"></span>\n\nSee [x](#einrichtung).\n',
+      );
+    }
+  });
+
   it('points absolute page links into the locale, and only at pages the locale has', () => {
     const content = [
       '---',

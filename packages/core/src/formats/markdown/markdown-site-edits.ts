@@ -1,7 +1,7 @@
 import type { Edit } from '../../document/splice-edits.js';
 import { rewriteLink } from '../../presets/site-links.js';
 import type { RenderContext, UnitTranslation } from '../format-adapter.js';
-import { anchorMarker, createSlugger } from './heading-anchors.js';
+import { anchorMarker, createSlugger, type HeadingAnchor, headingText } from './heading-anchors.js';
 import { collectLinkTargets } from './link-targets.js';
 import type { MarkdownParsed } from './markdown-adapter.js';
 import type { MarkdownUnit } from './markdown-units.js';
@@ -63,13 +63,21 @@ export function siteEdits(
   const own = new Map<string, string>();
   if (settings) {
     const slugger = createSlugger(settings.slug);
-    for (const unit of units) {
-      if (!unit.heading) continue;
-      const { anchor, end } = unit.heading;
+    const headingUnits = new Map<HeadingAnchor, MarkdownUnit>();
+    for (const unit of units) if (unit.heading) headingUnits.set(unit.heading.anchor, unit);
+    // Every heading of the page counts, in document order, as it did for the source anchors:
+    // one with no text to translate keeps its text and so its anchor.
+    for (const [heading, anchor] of parsed.settings.anchors ?? []) {
       if (anchor.explicit) {
         slugger.explicit(anchor.slug);
         continue;
       }
+      const unit = headingUnits.get(anchor);
+      if (!unit?.heading) {
+        slugger.text(headingText(heading));
+        continue;
+      }
+      const { end } = unit.heading;
       const translation = translations.get(unit.id);
       const text = typeof translation === 'string' ? translation : unit.segment;
       const natural = slugger.text(renderedText(unit, text, parsed.file.text));
