@@ -44,7 +44,9 @@ export function parseFormBody(text: string): FormBody {
   return form;
 }
 
-function parseJsonText(text: string): unknown {
+/** Parses a decoded JSON or form body (an empty JSON body has no parameters); 400 if malformed. */
+export function parseBodyText(type: 'json' | 'form', text: string): unknown {
+  if (type === 'form') return parseFormBody(text);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -65,8 +67,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parse = (type: 'json' | 'form', body: Buffer): unknown => {
     if (body.byteLength > INLINE_BODY_BYTES) return new RawBody(body, type);
-    const text = decodeUtf8(body);
-    return type === 'json' ? parseJsonText(text) : parseFormBody(text);
+    return parseBodyText(type, decodeUtf8(body));
   };
   app.addContentTypeParser(
     'application/json',

@@ -8,7 +8,7 @@ import {
   utf8Length,
   validateGlossaryEntries,
 } from '@transloom/client/wire';
-import { decodeUtf8, parseFormBody } from '../http/body-parsers.js';
+import { decodeUtf8, parseBodyText } from '../http/body-parsers.js';
 import { FormBody } from '../http/form-body.js';
 import { badRequest } from '../http/http-error.js';
 import { Params } from '../http/params.js';
@@ -37,14 +37,7 @@ const decoder = new TextDecoder();
 function bodyValue(body: BodyInput): unknown {
   if ('json' in body) return body.json;
   if ('form' in body) return FormBody.from(body.form);
-  const text = decodeUtf8(body.raw);
-  if (body.type === 'form') return parseFormBody(text);
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
-  }
+  return parseBodyText(body.type, decodeUtf8(body.raw));
 }
 
 function rejectIssues(label: string, issues: readonly GlossaryEntryIssue[]): void {
