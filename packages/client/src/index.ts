@@ -56,7 +56,6 @@ export {
   createAdaptiveLimiter,
   type LimiterSchedule,
   type LimiterSlot,
-  REFUSAL_STATUSES,
 } from './http/adaptive-limiter.js';
 export {
   BACKOFF_MULTIPLIER,
@@ -64,6 +63,7 @@ export {
   backoffDelay,
   MAX_BACKOFF_MS,
   parseRetryAfter,
+  REFUSAL_STATUSES,
 } from './http/retry-policy.js';
 export type { GlossaryLanguagePair, Language, Usage } from './languages-api.js';
 export type {

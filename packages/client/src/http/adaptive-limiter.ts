@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.js';
+import { REFUSAL_STATUSES } from './retry-policy.js';
 
 /** Options of {@link createAdaptiveLimiter}. */
 export interface AdaptiveLimiterOptions {
@@ -41,9 +42,6 @@ export interface AdaptiveLimiter {
   /** Tasks and retries waiting for a slot. */
   readonly pending: number;
 }
-
-/** The statuses by which the service says "not now": they shrink the window. */
-export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([429, 503, 529]);
 
 interface Waiter {
   grant(): void;
@@ -147,6 +145,12 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
     let held = true;
     let told = false;
     let waiting = false;
+    // A paused task that holds a place again, or ends, is no longer waiting to resend.
+    const unpause = () => {
+      if (!waiting) return;
+      waiting = false;
+      paused--;
+    };
     const release = () => {
       if (!held) return;
       held = false;
@@ -175,10 +179,7 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
           attempt = await take(retries, signal);
           held = true;
         } finally {
-          if (waiting) {
-            waiting = false;
-            paused--;
-          }
+          unpause();
         }
       },
     };
@@ -192,10 +193,7 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
       if (!told && typeof status === 'number' && REFUSAL_STATUSES.has(status)) refuse(attempt);
       throw error;
     } finally {
-      if (waiting) {
-        waiting = false;
-        paused--;
-      }
+      unpause();
       release();
       // The last started task may have given up while new ones were held back.
       drain();

@@ -32,9 +32,15 @@ export function parseRetryAfter(
   return Math.max(0, date - now);
 }
 
+/**
+ * The statuses by which the service says "not now": the request was not processed, so it is
+ * always retried, and the adaptive limiter's window shrinks.
+ */
+export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([429, 503, 529]);
+
 /** Statuses the service uses for "not processed, try again". */
 export function isRetryableStatus(status: number, idempotent: boolean): boolean {
-  if (status === 429 || status === 529 || status === 503) return true;
+  if (REFUSAL_STATUSES.has(status)) return true;
   // Other server errors may have done the work: only requests that are safe to repeat retry.
   return idempotent && status >= 500 && status !== 501;
 }

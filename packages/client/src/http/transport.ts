@@ -1,10 +1,11 @@
 import { ConnectionError, errorForStatus, type RequestInfo, TimeoutError } from '../errors.js';
-import { type LimiterSlot, REFUSAL_STATUSES } from './adaptive-limiter.js';
+import type { LimiterSlot } from './adaptive-limiter.js';
 import {
   backoffDelay,
   isRetryableStatus,
   NOT_SENT_CODES,
   parseRetryAfter,
+  REFUSAL_STATUSES,
 } from './retry-policy.js';
 
 /** HTTP methods the contract uses. */
