@@ -17,7 +17,18 @@ export function newKeyId(): string {
   return `${randomUUID()}:${randomUUID()}`;
 }
 
-/** The version of a dictionary's TSV text: it changes whenever the content does. */
-export function dictionaryVersion(tsv: string): string {
-  return createHash('sha256').update(tsv).digest('base64url').slice(0, 22);
+/**
+ * The version of a text given in parts (the parts joined with '\n'): it changes whenever the
+ * content does. Hashed part by part, so a 10 MB dictionary is never joined into one string.
+ */
+export function chunksVersion(parts: readonly (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  parts.forEach((part, i) => {
+    if (i > 0) hash.update('\n');
+    hash.update(part);
+  });
+  return hash.digest('base64url').slice(0, 22);
 }
+
+/** The version of a dictionary's TSV text: it changes whenever the content does. */
+export const dictionaryVersion = (tsv: string): string => chunksVersion([tsv]);

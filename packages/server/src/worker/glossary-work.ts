@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   formatGlossaryIssue,
   type GlossaryEntry,
@@ -19,6 +18,7 @@ import {
 } from '../routes/glossary-input.js';
 import { chunkLines } from '../store/chunk-text.js';
 import type { DictionaryInput } from '../store/glossary-store.js';
+import { chunksVersion } from '../store/hashing.js';
 
 /** A request body as it reaches a worker: raw bytes, or what the main thread already parsed. */
 export type BodyInput =
@@ -65,18 +65,7 @@ export function storedForm(
   entries: readonly GlossaryEntry[],
 ): DictionaryInput {
   const chunks = chunkLines(entries.map((e) => `${e.source}\t${e.target}`));
-  // The version is the hash of the whole TSV text: the chunks joined with '\n'.
-  const hash = createHash('sha256');
-  chunks.forEach((chunk, i) => {
-    if (i > 0) hash.update('\n');
-    hash.update(chunk);
-  });
-  return {
-    ...pair,
-    chunks,
-    entryCount: entries.length,
-    version: hash.digest('base64url').slice(0, 22),
-  };
+  return { ...pair, chunks, entryCount: entries.length, version: chunksVersion(chunks) };
 }
 
 function prepare(request: DictionaryRequest): DictionaryInput {
