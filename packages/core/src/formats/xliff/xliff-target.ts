@@ -6,8 +6,14 @@ import { renderIcu } from '../icu/render-icu.js';
 import { isUnchanged } from '../unchanged-translation.js';
 import type { UnitSite } from './xliff-document.js';
 import type { XliffUnit } from './xliff-units.js';
-import { type EntityTable, encodeXmlText, readXmlText } from './xml-entities.js';
-import { decodeXmlText, escapeXmlAttribute, tokenizeFragment } from './xml-tree.js';
+import {
+  type EntityTable,
+  encodeXmlText,
+  escapeXmlAttribute,
+  escapeXmlText,
+  readXmlText,
+} from './xml-entities.js';
+import { decodeXmlText, tokenizeFragment } from './xml-tree.js';
 
 /** What writing the targets of one document needs. */
 export interface TargetContext {
@@ -131,14 +137,12 @@ export function targetContent(
 function canonical(raw: string, entities: EntityTable): string {
   let out = '';
   for (const token of tokenizeFragment(raw, 0, raw.length)) {
-    if (token.type === 'cdata') out += encodeXmlText(token.value, new Map());
+    if (token.type === 'cdata') out += escapeXmlText(token.value);
     else if (token.type !== 'text') out += raw.slice(token.start, token.end);
     else
       for (const piece of readXmlText(raw, token.start, token.end, entities, new Map()))
         out +=
-          piece.kind === 'text'
-            ? encodeXmlText(piece.value, new Map())
-            : raw.slice(piece.start, piece.end);
+          piece.kind === 'text' ? escapeXmlText(piece.value) : raw.slice(piece.start, piece.end);
   }
   return out.trim();
 }

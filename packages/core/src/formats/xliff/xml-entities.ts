@@ -131,17 +131,23 @@ export function readXmlText(
   return pieces;
 }
 
-/** Escapes text for element content, writing each character the file wrote as a reference the same way. */
-export function encodeXmlText(value: string, forms: ReadonlyMap<string, string>): string {
-  if (forms.size === 0) return value.replace(/[&<>]/g, escapeOne);
-  let out = '';
-  for (const ch of value) {
-    const form = forms.get(ch);
-    out += form ?? (ch === '&' || ch === '<' || ch === '>' ? escapeOne(ch) : ch);
-  }
-  return out;
+/** Escapes text for XML element content. */
+export function escapeXmlText(text: string): string {
+  return text.replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'));
 }
 
-function escapeOne(ch: string): string {
-  return ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;';
+/** Escapes text for an attribute value in `quote`s. */
+export function escapeXmlAttribute(text: string, quote = '"'): string {
+  return escapeXmlText(text).replace(
+    quote === '"' ? /"/g : /'/g,
+    quote === '"' ? '&quot;' : '&apos;',
+  );
+}
+
+/** Escapes text for element content, writing each character the file wrote as a reference the same way. */
+export function encodeXmlText(value: string, forms: ReadonlyMap<string, string>): string {
+  if (forms.size === 0) return escapeXmlText(value);
+  let out = '';
+  for (const ch of value) out += forms.get(ch) ?? escapeXmlText(ch);
+  return out;
 }

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FormatError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
-import { readDoctype } from './xml-entities.js';
+import { type EntityTable, readDoctype, referencedCharacter } from './xml-entities.js';
 
 /** An element of an XML document with its offsets in the file's text. */
 export interface XmlElement {
@@ -19,33 +19,13 @@ export interface XmlElement {
   selfClosing: boolean;
 }
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  lt: '<',
-  gt: '>',
-  amp: '&',
-  quot: '"',
-  apos: "'",
-};
+const NO_ENTITIES: EntityTable = new Map();
 
-/** Decodes XML character and entity references. */
+/** Decodes XML character references and predefined entities; any other reference stays as written. */
 export function decodeXmlText(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10));
-    return ENTITIES[ref] ?? whole;
-  });
-}
-
-/** Escapes text for XML element content. */
-export function escapeXmlText(text: string): string {
-  return text.replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'));
-}
-
-/** Escapes text for an attribute value in `quote`s. */
-export function escapeXmlAttribute(text: string, quote = '"'): string {
-  return escapeXmlText(text).replace(
-    quote === '"' ? /"/g : /'/g,
-    quote === '"' ? '&quot;' : '&apos;',
+  return text.replace(
+    /&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g,
+    (whole) => referencedCharacter(whole, NO_ENTITIES) ?? whole,
   );
 }
 
