@@ -70,8 +70,9 @@ export function parseAuthor(value: string): { name: string; email: string } {
 }
 
 /**
- * Reads and checks every input: an unknown mode, a malformed number, a half-given service
- * or an author without an email is an error naming the input and the rule.
+ * Reads and checks every input: an unknown mode, a malformed number, URL or locale code, or an
+ * author without an email is an error naming the input and the rule. Whether translate mode
+ * has the service inputs it needs is for `requireServiceInputs`.
  */
 export function readActionInputs(read: InputReader): ActionInputs {
   const get = (name: string) => read(name).trim();

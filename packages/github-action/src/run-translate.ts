@@ -12,7 +12,7 @@ import { createGit } from './git.js';
 import { ensurePullRequest, pullRequestFiles, upsertStickyComment } from './github-api.js';
 import { renderJobSummary } from './job-summary.js';
 import { openActionProject } from './open-project.js';
-import { openTranslateService } from './open-translate-service.js';
+import { openTranslateService, requireServiceInputs } from './open-translate-service.js';
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
 import { commitPaths, pushWithoutForce } from './publish-commit.js';
 import { annotateFindings, findingsFailure } from './report-findings.js';
@@ -101,22 +101,18 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
   if (pr && event.payload.action === 'closed')
     return skip(`Pull request #${pr.number} is closed: nothing to translate.`);
 
-  let branch: string;
-  let base: string | undefined;
-  if (pr) {
-    branch = pr.headRef;
-    await checkoutPullRequestHead(git, pr);
-  } else {
-    base = event.branch;
-    if (!base)
-      throw new ActionError(
-        'TRANSLOOM_ACTION_EVENT',
-        `mode 'translate' runs on a pull request, or on a branch (push, workflow_dispatch, schedule); '${event.name}' on ${event.sha ?? 'no commit'} is neither`,
-      );
-    if (base.startsWith('transloom/'))
-      return skip(`This run is for ${base}, a branch the Action writes: nothing to do.`);
-    branch = `transloom/${base}`;
-  }
+  const base = pr ? undefined : event.branch;
+  if (!pr && !base)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_EVENT',
+      `mode 'translate' runs on a pull request, or on a branch (push, workflow_dispatch, schedule); '${event.name}' on ${event.sha ?? 'no commit'} is neither`,
+    );
+  if (base?.startsWith('transloom/'))
+    return skip(`This run is for ${base}, a branch the Action writes: nothing to do.`);
+  const serviceInputs = inputs.dryRun ? undefined : requireServiceInputs(inputs);
+
+  const branch = pr ? pr.headRef : `transloom/${base}`;
+  if (pr) await checkoutPullRequestHead(git, pr);
 
   const trigger = pr
     ? ((await commitInfo(git, pr.headSha)) ?? (await commitInfo(git, 'HEAD')))
@@ -137,7 +133,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     if (prepared.merged) notes.push(`Merged ${base} into ${branch} first.`);
   }
 
-  const service = inputs.dryRun ? undefined : await openTranslateService(ctx);
+  const service = serviceInputs ? await openTranslateService(ctx, serviceInputs) : undefined;
   let report: RunReport;
   let root: string;
   let lockFile: string;
