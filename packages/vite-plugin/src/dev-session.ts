@@ -1,5 +1,6 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { Project, RunEvent, RunReport } from '@transloom/core';
+import { CONFIG_SEARCH_PLACES, isInside } from '@transloom/core/config';
 import picomatch from 'picomatch';
 import type { ViteDevServer } from 'vite';
 import {
@@ -21,8 +22,6 @@ import { summarizeRun } from './run-summary.js';
 
 /** How long saves are gathered before a run starts (an editor's save-all writes many files). */
 const DEBOUNCE_MS = 20;
-const CONFIG_NAME =
-  /(^|\/)(transloom\.config\.[cm]?[jt]s|transloom\.config\.json|\.transloomrc(\.\w+)?|package\.json)$/;
 
 /** The plugin's work while `vite dev` runs. */
 export interface DevSession {
@@ -119,7 +118,7 @@ export function createDevSession(
   // Vite's watcher covers its root; sources or a configuration above it are added to it.
   function watchOutsideRoot(opened: Project): void {
     const outside = [opened.config.file, ...index.files.keys()].filter(
-      (path): path is string => !!path && isOutside(root, path),
+      (path): path is string => !!path && !isInside(root, path),
     );
     if (outside.length > 0) server.watcher.add(outside);
   }
@@ -171,7 +170,7 @@ export function createDevSession(
     batch: ReadonlyMap<string, Change>,
   ): Promise<Problem | undefined | 'idle'> {
     const configChanged = [...batch.keys()].some((path) =>
-      project ? path === project.config.file : CONFIG_NAME.test(path),
+      project ? path === project.config.file : CONFIG_SEARCH_PLACES.includes(basename(path)),
     );
     if (open || configChanged) {
       open = false;
@@ -269,9 +268,4 @@ function joinProblems(
 ): Problem | undefined {
   if (!first || !second) return first ?? second;
   return { ...first, message: `${first.message}\n\n${second.message}` };
-}
-
-function isOutside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel.startsWith('..') || isAbsolute(rel);
 }
