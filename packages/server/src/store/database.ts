@@ -7,6 +7,20 @@ import { dictionaryVersion, hashSecret, newKeyId, secretHint } from './hashing.j
 /** The SQLite handle every store shares. */
 export type ServiceDatabase = Database.Database;
 
+interface DictionaryRow {
+  glossary_id: string;
+  source_lang: string;
+  target_lang: string;
+  entries: string;
+}
+
+// Every dictionary with its TSV text, as the migrations that move that text read it.
+function dictionaryRows(db: ServiceDatabase): DictionaryRow[] {
+  return db
+    .prepare('SELECT glossary_id, source_lang, target_lang, entries FROM glossary_dictionaries')
+    .all() as DictionaryRow[];
+}
+
 // Dictionaries are stored as one TSV text each, so writing or reading a 10 MB dictionary is
 // one row, not hundreds of thousands; entries are parsed where they are used, in a worker.
 function storeDictionariesAsText(db: ServiceDatabase): void {
@@ -22,14 +36,7 @@ function storeDictionariesAsText(db: ServiceDatabase): void {
           AND e.source_lang = d.source_lang AND e.target_lang = d.target_lang);
     DROP TABLE glossary_entries;
   `);
-  const rows = db
-    .prepare('SELECT glossary_id, source_lang, target_lang, entries FROM glossary_dictionaries')
-    .all() as Array<{
-    glossary_id: string;
-    source_lang: string;
-    target_lang: string;
-    entries: string;
-  }>;
+  const rows = dictionaryRows(db);
   const update = db.prepare(
     'UPDATE glossary_dictionaries SET version = ? WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?',
   );
@@ -76,14 +83,7 @@ function storeDictionaryChunks(db: ServiceDatabase): void {
     CREATE UNIQUE INDEX text_chunks_set ON text_chunks (chunk_set, n);
     ALTER TABLE glossary_dictionaries ADD COLUMN chunk_set TEXT;
   `);
-  const rows = db
-    .prepare('SELECT glossary_id, source_lang, target_lang, entries FROM glossary_dictionaries')
-    .all() as Array<{
-    glossary_id: string;
-    source_lang: string;
-    target_lang: string;
-    entries: string;
-  }>;
+  const rows = dictionaryRows(db);
   const insert = db.prepare('INSERT INTO text_chunks (chunk_set, n, data) VALUES (?, ?, ?)');
   const update = db.prepare(
     `UPDATE glossary_dictionaries SET chunk_set = ?, entries = ''
