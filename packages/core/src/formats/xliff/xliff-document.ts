@@ -2,7 +2,7 @@ import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import type { FormatOptions } from '../format-adapter.js';
 import { isKeyLike, resolveTextMode, type XliffTextOption } from './xliff-text-mode.js';
-import { type EntityTable, readDoctype } from './xml-entities.js';
+import type { EntityTable } from './xml-entities.js';
 import { elementText, parseXmlTree, type XmlElement } from './xml-tree.js';
 
 /** Where one unit of an XLIFF file is, before its content is read. */
@@ -81,7 +81,8 @@ export interface XliffTree {
 
 /** Parses an XLIFF document and checks its version. */
 export function readXliffTree(file: SourceFile, major: '1' | '2'): XliffTree {
-  const root = parseXmlTree(file).find((e) => e.name === 'xliff' || e.name.endsWith(':xliff'));
+  const { elements, entities } = parseXmlTree(file);
+  const root = elements.find((e) => e.name === 'xliff' || e.name.endsWith(':xliff'));
   const version = root?.attributes.version ?? '';
   if (!root || !version.startsWith(major)) {
     throw new FormatError(file.path, [
@@ -97,7 +98,7 @@ export function readXliffTree(file: SourceFile, major: '1' | '2'): XliffTree {
     ]);
   }
   const files = root.children.filter((c) => c.name === 'file' || c.name.endsWith(':file'));
-  return { file, root, files, entities: readDoctype(file.text)?.entities ?? new Map() };
+  return { file, root, files, entities };
 }
 
 const TEXT_OPTIONS: readonly XliffTextOption[] = ['auto', 'source', 'target'];

@@ -47,12 +47,18 @@ function startTagEnd(text: string, start: number): number {
 
 type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
 
+/** A parsed XML document: its top-level elements and the entities its DOCTYPE declares. */
+export interface XmlTree {
+  elements: XmlElement[];
+  entities: EntityTable;
+}
+
 /**
  * Parses an XML document with fast-xml-parser (order preserved, entities left as written,
  * element offsets captured) into elements that know where they are in the text. A malformed
  * document throws a FormatError with the line and column fast-xml-parser's validator reports.
  */
-export function parseXmlTree(file: SourceFile): XmlElement[] {
+export function parseXmlTree(file: SourceFile): XmlTree {
   // The DOCTYPE is blanked out (offsets kept): its entities are read by readDoctype, and
   // fast-xml-parser throws on external ones.
   const doctype = readDoctype(file.text);
@@ -124,7 +130,7 @@ export function parseXmlTree(file: SourceFile): XmlElement[] {
   } catch (error) {
     throw syntaxError(1, 1, (error as Error).message);
   }
-  return convert(nodes);
+  return { elements: convert(nodes), entities: doctype?.entities ?? NO_ENTITIES };
 }
 
 /** The text of an element's content (entities decoded, markup dropped, trimmed). */
