@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type RunOutcome, type RunReport, runOutcome } from '@transloom/core';
+import { writeFileAtomic } from '@transloom/core/pipeline';
 import { z } from 'zod';
 import { ActionError } from './action-error.js';
 
@@ -105,6 +107,13 @@ export function toActionReport(
     stale: report.stale.slice(0, MAX_REPORT_ITEMS).map(at),
     failures: report.failures.slice(0, MAX_REPORT_ITEMS).map(at),
   };
+}
+
+/** Writes the report file under `tempDir` (temp file + rename) and returns its path. */
+export async function writeReportFile(tempDir: string, report: ActionReport): Promise<string> {
+  const file = join(tempDir, 'transloom', 'report.json');
+  await writeFileAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
 }
 
 /**

@@ -1,23 +1,11 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as core from '@actions/core';
 import type { ActionContext } from './action-context.js';
-import { type ActionReport, toActionReport } from './action-report.js';
+import { toActionReport, writeReportFile } from './action-report.js';
 import { renderComment } from './comment-body.js';
 import { upsertStickyComment } from './github-api.js';
 import { renderJobSummary } from './job-summary.js';
 import { openActionProject } from './open-project.js';
 import { annotateFindings, findingsFailure } from './report-findings.js';
-
-/** Writes the report file (temp file + rename) and returns its path. */
-export async function writeReportFile(ctx: ActionContext, report: ActionReport): Promise<string> {
-  const dir = join(ctx.tempDir, 'transloom');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, 'report.json');
-  await writeFile(`${file}.tmp`, `${JSON.stringify(report, null, 2)}\n`);
-  await rename(`${file}.tmp`, file);
-  return file;
-}
 
 /**
  * `check` mode: sends nothing and needs no secret. Annotates every missing, failed or stale
@@ -49,7 +37,7 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
     headSha: pr?.headSha ?? event.sha,
     repoPath: (file) => ctx.repoPath(file, root),
   });
-  const reportPath = await writeReportFile(ctx, actionReport);
+  const reportPath = await writeReportFile(ctx.tempDir, actionReport);
   core.setOutput('report-path', reportPath);
   core.setOutput('changed', 'false');
   core.setOutput('requests', '0');

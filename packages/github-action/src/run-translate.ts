@@ -4,7 +4,7 @@ import * as core from '@actions/core';
 import type { ResolvedConfig, RunReport } from '@transloom/core';
 import type { ActionContext } from './action-context.js';
 import { ActionError } from './action-error.js';
-import { toActionReport } from './action-report.js';
+import { toActionReport, writeReportFile } from './action-report.js';
 import { scopeOfChange } from './changed-sources.js';
 import { renderComment } from './comment-body.js';
 import { isOwnCommit } from './commit-trailer.js';
@@ -16,7 +16,6 @@ import { openTranslateService, requireServiceInputs } from './open-translate-ser
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
 import { commitPaths, pushWithoutForce } from './publish-commit.js';
 import { annotateFindings, findingsFailure } from './report-findings.js';
-import { writeReportFile } from './run-check.js';
 
 /** The source files a pull request changed, or undefined for the whole project (with why). */
 async function prScope(
@@ -182,7 +181,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     headSha,
     repoPath: (file) => ctx.repoPath(file, root),
   });
-  core.setOutput('report-path', await writeReportFile(ctx, actionReport));
+  core.setOutput('report-path', await writeReportFile(ctx.tempDir, actionReport));
 
   let commitSha: string | undefined;
   let prNumber = pr?.number;
