@@ -227,7 +227,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
     styles,
     tasks: new TaskStore(db),
     accounting: new Accounting(usage, now, options.characterLimit ?? null),
-    engine,
     translator: new Translator(engine, pool, glossaries),
     pool,
     speech: options.speechEngine ?? utteranceDetector,

@@ -1,6 +1,5 @@
 import type { Accounting } from './accounting.js';
 import type { AgentWorkflow } from './agent/agent-workflow.js';
-import type { TranslationEngine } from './engines/translation-engine.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import type { SpeechEngine } from './speech/speech-engine.js';
 import type { ServiceDatabase } from './store/database.js';
@@ -21,7 +20,6 @@ export interface ServiceContext {
   styles: StyleRuleStore;
   tasks: TaskStore;
   accounting: Accounting;
-  engine: TranslationEngine;
   /** Runs translations and language detection (in worker threads for the built-in engines). */
   translator: Translator;
   /** Worker threads for CPU-heavy work. */

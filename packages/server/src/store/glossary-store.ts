@@ -16,8 +16,6 @@ export interface GlossaryRecord {
   glossaryId: string;
   name: string;
   creationTime: string;
-  /** Increases with every change. */
-  revision: number;
   dictionaries: DictionaryInfo[];
 }
 
@@ -46,7 +44,6 @@ interface GlossaryRow {
   glossary_id: string;
   name: string;
   creation_time: string;
-  revision: number;
 }
 
 /** Multilingual glossaries: a name and one dictionary per language pair. */
@@ -103,7 +100,6 @@ export class GlossaryStore {
       glossaryId: row.glossary_id,
       name: row.name,
       creationTime: row.creation_time,
-      revision: row.revision,
       dictionaries: this.dictionaries(row.glossary_id),
     };
   }
@@ -172,7 +168,6 @@ export class GlossaryStore {
         );
       }
       if (dictionary) this.writeDictionary(glossaryId, dictionary);
-      this.bump(glossaryId);
     });
     return this.get(glossaryId)!;
   }
@@ -187,21 +182,12 @@ export class GlossaryStore {
 
   /** Deletes one dictionary; false when the pair had none. */
   deleteDictionary(glossaryId: string, sourceLang: string, targetLang: string): boolean {
-    return this.db.transaction(() => {
-      const changes = prepared(
-        this.db,
-        'DELETE FROM glossary_dictionaries WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?',
-      ).run(glossaryId, sourceLang, targetLang).changes;
-      if (changes > 0) this.bump(glossaryId);
-      this.chunks.sweepSoon();
-      return changes > 0;
-    })();
-  }
-
-  private bump(glossaryId: string): void {
-    prepared(this.db, 'UPDATE glossaries SET revision = revision + 1 WHERE glossary_id = ?').run(
-      glossaryId,
-    );
+    const changes = prepared(
+      this.db,
+      'DELETE FROM glossary_dictionaries WHERE glossary_id = ? AND source_lang = ? AND target_lang = ?',
+    ).run(glossaryId, sourceLang, targetLang).changes;
+    this.chunks.sweepSoon();
+    return changes > 0;
   }
 
   private writeDictionary(glossaryId: string, dictionary: WrittenDictionary): void {
