@@ -119,7 +119,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
     const detected = syntax === 'auto' ? detectJsonSyntax(catalog.messages, icu) : syntax;
     return {
       file,
-      warnings: catalog.warnings,
+      warnings: [],
       messages: catalog.messages,
       syntax: detected,
       icu,

@@ -28,8 +28,6 @@ export interface JsonMessage {
 /** The parsed catalog. */
 export interface JsonCatalog {
   messages: JsonMessage[];
-  /** Problems that do not stop reading the catalog. */
-  warnings: Diagnostic[];
 }
 
 /** Options of {@link readJsonCatalog}. */
@@ -110,7 +108,6 @@ export function readJsonCatalog(file: SourceFile, options: JsonCatalogOptions = 
     ]);
   }
   const messages: JsonMessage[] = [];
-  const warnings: Diagnostic[] = [];
   const collisions: Diagnostic[] = [];
   const where = (offset: number) => {
     const { line, column } = file.position(offset);
@@ -220,7 +217,7 @@ export function readJsonCatalog(file: SourceFile, options: JsonCatalogOptions = 
   };
   walk(root, '');
   if (collisions.length > 0) throw new FormatError(file.path, collisions);
-  return { messages, warnings };
+  return { messages };
 }
 
 /** How a file writes its strings: `\u00e9` or `é`, `\/` or `/`. */
