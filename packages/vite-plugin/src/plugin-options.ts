@@ -1,3 +1,4 @@
+import { TransloomError } from '@transloom/client/errors';
 import type { TransloomConfig } from '@transloom/core';
 
 /** What `vite build` does with the project's translations. */
@@ -52,10 +53,12 @@ export interface ResolvedPluginOptions {
 }
 
 /** Thrown for options the plugin cannot use; names the option and the rule. */
-export class PluginOptionsError extends Error {
-  override readonly name = 'PluginOptionsError';
-  readonly code = 'TRANSLOOM_VITE_OPTIONS';
-  readonly kind = 'user';
+export class PluginOptionsError extends TransloomError {
+  override name = 'PluginOptionsError';
+
+  constructor(message: string) {
+    super('TRANSLOOM_VITE_OPTIONS', message, { kind: 'user' });
+  }
 }
 
 const BUILD_MODES: readonly BuildMode[] = ['translate', 'frozen', 'off'];
