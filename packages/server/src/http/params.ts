@@ -1,6 +1,5 @@
 import { FormBody, formObjectList, queryWithForm } from './form-body.js';
-import { badRequest, HttpError } from './http-error.js';
-import { RawBody } from './raw-body.js';
+import { badRequest } from './http-error.js';
 
 const BOOLEAN_WORDS = new Map<string, boolean>([
   ['1', true],
@@ -42,10 +41,7 @@ export class Params {
     source: unknown,
     private readonly path = '',
   ) {
-    if (source instanceof RawBody) {
-      // Only the glossary routes take bodies this big, and they parse them in a worker.
-      throw new HttpError(413, 'The request body is too large for this route');
-    } else if (source instanceof FormBody) {
+    if (source instanceof FormBody) {
       this.form = source;
     } else if (source === undefined || source === null) {
       this.json = {};
