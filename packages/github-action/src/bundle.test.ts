@@ -68,7 +68,7 @@ describe('action.yml', () => {
     const read = new Set([...sources.matchAll(/get\('([a-z-]+)'\)/g)].map((m) => m[1]));
     for (const name of ['api-key', 'admin-key', 'github-token', 'workflow-token']) read.add(name);
     expect([...read].sort()).toEqual(Object.keys(own.inputs).sort());
-    const code = ['run-check.ts', 'run-translate.ts', 'run-comment.ts']
+    const code = ['run-check.ts', 'run-translate.ts', 'run-comment.ts', 'report-findings.ts']
       .map((f) => readFileSync(join(packageDir, 'src', f), 'utf8'))
       .join('\n');
     const set = new Set([...code.matchAll(/setOutput\('([a-z-]+)'/g)].map((m) => m[1]));

@@ -35,3 +35,12 @@ export function findingsFailure(report: RunReport, failOn: FailOn): string | und
   if (report.stopped) parts.push(`stopped at the ${report.stopped}`);
   return parts.length > 0 ? `Transloom: ${parts.join(', ')} (fail-on: ${failOn})` : undefined;
 }
+
+/** Sets the outputs every run has: whether it committed, what it cost and what is left. */
+export function setRunOutputs(report: RunReport | undefined, changed: boolean): void {
+  core.setOutput('changed', String(changed));
+  core.setOutput('requests', String(report?.requests ?? 0));
+  core.setOutput('billed-characters', String(report?.billedCharacters ?? 0));
+  core.setOutput('missing', String((report?.pending.length ?? 0) + (report?.failures.length ?? 0)));
+  core.setOutput('stale', String(report?.stale.length ?? 0));
+}

@@ -5,7 +5,7 @@ import { renderComment } from './comment-body.js';
 import { upsertStickyComment } from './github-api.js';
 import { renderJobSummary } from './job-summary.js';
 import { openActionProject } from './open-project.js';
-import { annotateFindings, findingsFailure } from './report-findings.js';
+import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
 
 /**
  * `check` mode: sends nothing and needs no secret. Annotates every missing, failed or stale
@@ -39,11 +39,7 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
   });
   const reportPath = await writeReportFile(ctx.tempDir, actionReport);
   core.setOutput('report-path', reportPath);
-  core.setOutput('changed', 'false');
-  core.setOutput('requests', '0');
-  core.setOutput('billed-characters', '0');
-  core.setOutput('missing', String(report.pending.length));
-  core.setOutput('stale', String(report.stale.length));
+  setRunOutputs(report, false);
 
   const notes: string[] = [];
   if (pr && inputs.comment) {

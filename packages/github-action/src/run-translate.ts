@@ -15,7 +15,7 @@ import { openActionProject } from './open-project.js';
 import { openTranslateService, requireServiceInputs } from './open-translate-service.js';
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
 import { commitPaths, pushWithoutForce } from './publish-commit.js';
-import { annotateFindings, findingsFailure } from './report-findings.js';
+import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
 
 /** The source files a pull request changed, or undefined for the whole project (with why). */
 async function prScope(
@@ -45,14 +45,6 @@ async function prScope(
   }
   notes.push(`Translated the ${scope.files.length} files the pull request changes.`);
   return scope.files;
-}
-
-function setRunOutputs(report: RunReport | undefined, changed: boolean): void {
-  core.setOutput('changed', String(changed));
-  core.setOutput('requests', String(report?.requests ?? 0));
-  core.setOutput('billed-characters', String(report?.billedCharacters ?? 0));
-  core.setOutput('missing', String((report?.pending.length ?? 0) + (report?.failures.length ?? 0)));
-  core.setOutput('stale', String(report?.stale.length ?? 0));
 }
 
 /**
