@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { ActionEvent } from './action-event.js';
 import type { ActionInputs } from './action-inputs.js';
 import { createGitHubClient, type GitHubClient } from './github-api.js';
@@ -36,7 +36,7 @@ export function createActionContext(options: {
     event,
     projectDir,
     repoPath(file, projectRoot = projectDir) {
-      const absolute = isAbsolute(file) ? file : resolve(projectRoot, file);
+      const absolute = resolve(projectRoot, file);
       const inRepo = relative(event.workspace, absolute);
       return (inRepo.startsWith('..') ? absolute : inRepo).split(sep).join('/');
     },

@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ResolvedConfig } from '@transloom/core';
 import { MAX_LISTED_FILES } from './github-api.js';
 
@@ -19,14 +19,13 @@ export function scopeOfChange(
 ): TranslationScope {
   if (changed.length >= MAX_LISTED_FILES)
     return { kind: 'project', why: `the pull request changes ${MAX_LISTED_FILES} files or more` };
-  const inRoot = (file: string) => (isAbsolute(file) ? file : resolve(config.root, file));
   const glossary =
     typeof config.glossary === 'string' ? [config.glossary] : Object.values(config.glossary ?? {});
   // A glossary path may name each language pair with `{locale}`.
   const glossaryFiles = glossary.map(
     (g) =>
       new RegExp(
-        `^${inRoot(g)
+        `^${resolve(config.root, g)
           .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
           .replace(/\\?\{locale\\?\}/g, '[^/]+')}$`,
       ),

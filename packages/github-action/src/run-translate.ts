@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import type { ResolvedConfig, RunReport } from '@transloom/core';
 import type { ActionContext } from './action-context.js';
@@ -179,11 +179,10 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
   let prNumber = pr?.number;
   let failure = findingsFailure(findings, inputs.failOn);
   if (!inputs.dryRun) {
-    const absolute = (file: string) => (isAbsolute(file) ? file : resolve(root, file));
     // Only the targets the run wrote and the lock: never the state directory or anything else.
-    const paths = [...new Set([...report.files.written.map(absolute), lockFile])].filter((file) =>
-      existsSync(file),
-    );
+    const paths = [
+      ...new Set([...report.files.written.map((file) => resolve(root, file)), lockFile]),
+    ].filter((file) => existsSync(file));
     const made = await commitPaths({
       git,
       paths,
