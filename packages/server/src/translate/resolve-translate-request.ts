@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../http/http-error.js';
 import type { Params } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
 import type { KeyRecord } from '../store/key-store.js';
-import type { DictionaryRef, TranslationJob } from './translator.js';
+import { type DictionaryRef, dictionaryRef, type TranslationJob } from './translator.js';
 
 const SOURCE_CODES = new Set<string>(TRANSLATE_LANGUAGES);
 const TARGET_CODES = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
@@ -154,20 +154,13 @@ function glossary(
     source: baseLanguage(source).toLowerCase(),
     target: baseLanguage(target).toLowerCase(),
   };
-  const dictionary = record.dictionaries.find(
-    (d) => d.sourceLang === pair.source && d.targetLang === pair.target,
-  );
+  const dictionary = dictionaryRef(record, pair.source, pair.target);
   if (!dictionary) {
     throw badRequest(
       `Glossary '${glossaryId}' has no dictionary for ${pair.source} -> ${pair.target}; its language pair must equal the request's`,
     );
   }
-  return {
-    glossaryId: record.glossaryId,
-    sourceLang: pair.source,
-    targetLang: pair.target,
-    version: dictionary.version,
-  };
+  return dictionary;
 }
 
 /** Validates a translate request against every rule of contract parts 4.1, 7 and 8. */

@@ -8,7 +8,7 @@ import type {
   TranslationEngine,
 } from '../engines/translation-engine.js';
 import type { Detection } from '../language-detection.js';
-import type { GlossaryStore } from '../store/glossary-store.js';
+import type { GlossaryRecord, GlossaryStore } from '../store/glossary-store.js';
 import { readChunks } from '../worker/glossary-work.js';
 import type { WorkPool } from '../worker/work-pool.js';
 import { DictionaryMissingError, movable } from '../worker/work-tasks.js';
@@ -24,6 +24,19 @@ export interface DictionaryRef {
 /** What to translate: an engine's input, with the dictionary named rather than loaded. */
 export interface TranslationJob extends Omit<EngineTranslateInput, 'glossary'> {
   dictionary: DictionaryRef | null;
+}
+
+/** The dictionary of `record` for a pair (lower-case codes); undefined when it has none. */
+export function dictionaryRef(
+  record: GlossaryRecord,
+  sourceLang: string,
+  targetLang: string,
+): DictionaryRef | undefined {
+  const dictionary = record.dictionaries.find(
+    (d) => d.sourceLang === sourceLang && d.targetLang === targetLang,
+  );
+  if (!dictionary) return undefined;
+  return { glossaryId: record.glossaryId, sourceLang, targetLang, version: dictionary.version };
 }
 
 function dictionaryKey(ref: DictionaryRef): string {

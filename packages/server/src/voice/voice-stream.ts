@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import type { ServiceContext } from '../service-context.js';
 import { estimatedDurationMs } from '../speech/compressed-duration.js';
 import type { SpeechSegment } from '../speech/speech-engine.js';
-import type { DictionaryRef } from '../translate/translator.js';
+import { type DictionaryRef, dictionaryRef } from '../translate/translator.js';
 import { decodeMessage, encodeMessage, ProtocolError } from './voice-codec.js';
 import type { VoiceSession, VoiceSessions } from './voice-sessions.js';
 
@@ -111,15 +111,8 @@ export function serveVoiceStream(
     if (!glossaries.has(target)) {
       const sourceLang = recognizer.language.slice(0, 2).toLowerCase();
       const targetLang = baseLanguage(target).toLowerCase();
-      const dictionary = ctx.glossaries
-        .get(session.glossaryId)
-        ?.dictionaries.find((d) => d.sourceLang === sourceLang && d.targetLang === targetLang);
-      glossaries.set(
-        target,
-        dictionary
-          ? { glossaryId: session.glossaryId, sourceLang, targetLang, version: dictionary.version }
-          : null,
-      );
+      const record = ctx.glossaries.get(session.glossaryId);
+      glossaries.set(target, (record && dictionaryRef(record, sourceLang, targetLang)) ?? null);
     }
     return glossaries.get(target)!;
   };
