@@ -220,27 +220,23 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     } else if (made.ignored.length === 0) {
       notes.push('Nothing to translate: no commit.');
     }
-    if (!pr && base && commitSha && inputs.pullRequest === 'auto') {
-      const opened = await ensurePullRequest(
-        ctx.github(),
-        { owner: event.owner, repo: event.repo },
-        {
-          head: branch,
-          base,
-          title: `Translations for ${base}`,
-          body: renderComment(actionReport, { summaryUrl: ctx.summaryUrl, commitSha }),
-        },
-      );
-      prNumber = opened.number;
-      notes.push(`${opened.created ? 'Opened' : 'Updated'} pull request #${opened.number}.`);
-    }
   }
-  if (prNumber !== undefined && inputs.comment && (commitSha || pr)) {
+  const body = renderComment(actionReport, { summaryUrl: ctx.summaryUrl, commitSha });
+  if (!pr && base && commitSha && inputs.pullRequest === 'auto') {
+    const opened = await ensurePullRequest(
+      ctx.github(),
+      { owner: event.owner, repo: event.repo },
+      { head: branch, base, title: `Translations for ${base}`, body },
+    );
+    prNumber = opened.number;
+    notes.push(`${opened.created ? 'Opened' : 'Updated'} pull request #${opened.number}.`);
+  }
+  if (prNumber !== undefined && inputs.comment) {
     const { id } = await upsertStickyComment(
       ctx.github(),
       { owner: event.owner, repo: event.repo },
       prNumber,
-      renderComment(actionReport, { summaryUrl: ctx.summaryUrl, commitSha }),
+      body,
     );
     core.setOutput('comment-id', String(id));
   }
