@@ -33,6 +33,11 @@ export class FormatError extends TransloomError {
   }
 }
 
+/** A bad adapter option of one file entry: a FormatError at the file's start under `rule`. */
+export function optionError(file: string, rule: string, message: string): FormatError {
+  return new FormatError(file, [{ file, line: 1, column: 1, rule, severity: 'error', message }]);
+}
+
 /** A translation that cannot be written: its markup does not match the unit's. */
 export class SegmentError extends TransloomError {
   override readonly name = 'SegmentError';

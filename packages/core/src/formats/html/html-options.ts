@@ -1,4 +1,4 @@
-import { FormatError } from '../../document/diagnostics.js';
+import { type FormatError, optionError } from '../../document/diagnostics.js';
 import {
   TEMPLATE_SYNTAX_ALIASES,
   TEMPLATE_SYNTAXES,
@@ -28,9 +28,7 @@ export interface ResolvedHtmlOptions {
 }
 
 function problem(file: string, message: string): FormatError {
-  return new FormatError(file, [
-    { file, line: 1, column: 1, rule: 'html-options', severity: 'error', message },
-  ]);
+  return optionError(file, 'html-options', message);
 }
 
 function syntaxList(): string {

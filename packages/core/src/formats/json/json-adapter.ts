@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
+import { type Diagnostic, FormatError, optionError } from '../../document/diagnostics.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
 import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
 import { renderSegment } from '../../segments/render-segment.js';
@@ -101,16 +101,11 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
   parse(file, options) {
     const keySeparator = option<unknown>(options, 'keySeparator', '.');
     if (keySeparator !== false && (typeof keySeparator !== 'string' || keySeparator === '')) {
-      throw new FormatError(file.path, [
-        {
-          file: file.path,
-          line: 1,
-          column: 1,
-          rule: 'json-options',
-          severity: 'error',
-          message: `option keySeparator must be a non-empty string or false, got ${JSON.stringify(keySeparator)}`,
-        },
-      ]);
+      throw optionError(
+        file.path,
+        'json-options',
+        `option keySeparator must be a non-empty string or false, got ${JSON.stringify(keySeparator)}`,
+      );
     }
     const catalog = readJsonCatalog(file, { keySeparator });
     const syntax = option<JsonSyntax | 'auto'>(options, 'syntax', 'auto');

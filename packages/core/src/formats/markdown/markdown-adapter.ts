@@ -5,7 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { FormatError } from '../../document/diagnostics.js';
+import { FormatError, optionError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
 import type { SiteLinks } from '../../presets/site-links.js';
@@ -54,8 +54,10 @@ function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings |
     !SLUG_STYLES.includes(value.slug as string) ||
     (value.marker !== 'id' && value.marker !== 'span')
   )
-    throw new TypeError(
-      `${file.path}: option 'anchors' must be { slug: ${SLUG_STYLES.join(' | ')}, marker: id | span }`,
+    throw optionError(
+      file.path,
+      'markdown-options',
+      `option 'anchors' must be { slug: ${SLUG_STYLES.join(' | ')}, marker: id | span }`,
     );
   return { slug: value.slug!, marker: value.marker };
 }

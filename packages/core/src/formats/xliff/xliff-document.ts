@@ -1,4 +1,4 @@
-import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
+import { type Diagnostic, FormatError, optionError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import type { FormatOptions } from '../format-adapter.js';
 import { isKeyLike, resolveTextMode, type XliffTextOption } from './xliff-text-mode.js';
@@ -116,16 +116,11 @@ export function completeXliff(
   const { file } = tree;
   const option = options.text ?? 'auto';
   if (!TEXT_OPTIONS.includes(option as XliffTextOption)) {
-    throw new FormatError(file.path, [
-      {
-        file: file.path,
-        line: 1,
-        column: 1,
-        rule: 'xliff-option',
-        severity: 'error',
-        message: `option 'text' must be 'auto', 'source' or 'target', not ${JSON.stringify(option)}`,
-      },
-    ]);
+    throw optionError(
+      file.path,
+      'xliff-option',
+      `option 'text' must be 'auto', 'source' or 'target', not ${JSON.stringify(option)}`,
+    );
   }
   const locale = typeof options.locale === 'string' ? options.locale : undefined;
   const text = resolveTextMode(file.text, sites, option as XliffTextOption, locale);
