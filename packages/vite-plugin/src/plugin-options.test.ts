@@ -3,13 +3,12 @@ import { expect, it } from 'vitest';
 import { PluginOptionsError, resolvePluginOptions } from './plugin-options.js';
 
 it('refuses bad options with a Transloom error that names each option and its rule', () => {
-  const error = (() => {
-    try {
-      resolvePluginOptions({ build: 'nope' as never, pseudoLocale: 'x y' });
-    } catch (e) {
-      return e;
-    }
-  })();
+  let error: unknown;
+  try {
+    resolvePluginOptions({ build: 'nope' as never, pseudoLocale: 'x y' });
+  } catch (e) {
+    error = e;
+  }
   expect(error).toBeInstanceOf(PluginOptionsError);
   expect(error).toBeInstanceOf(TransloomError);
   expect(error).toMatchObject({
