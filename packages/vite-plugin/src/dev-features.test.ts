@@ -48,7 +48,10 @@ const EXTRACT_CONFIG = `${JSON.stringify({
 it('writes the pseudo-locale in-process, without the service, even when a key is set', async () => {
   const service = await testService();
   const app = await testApp();
-  const { server } = await devServer(app, { env: serviceEnv(service), pseudoLocale: 'en-XA' });
+  const { server, logger } = await devServer(app, {
+    env: serviceEnv(service),
+    pseudoLocale: 'en-XA',
+  });
   await until(
     () => existsSync(join(app.root, 'locales/en-XA/common.json')),
     'the pseudo-locale catalog',
@@ -60,6 +63,8 @@ it('writes the pseudo-locale in-process, without the service, even when a key is
   expect(targets.map((r) => r.targetLang)).toEqual(['DE']);
   await until(() => existsSync(join(app.root, 'transloom.lock')), 'the lock');
   expect(await app.read('transloom.lock')).not.toContain('en-XA');
+  // The note on the built-in service speaks of the project's service, a real one here.
+  expect(logger.lines.join('\n')).not.toContain('built-in local service');
   const resources = await server.environments.client.transformRequest(
     '\0virtual:transloom/resources',
   );

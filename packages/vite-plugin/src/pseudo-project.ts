@@ -22,10 +22,7 @@ export async function openPseudoProject(
     throw new PluginOptionsError(
       `transloom(): pseudoLocale '${locale}' is already a locale of the project; choose an unused code such as en-XA`,
     );
-  const [{ createProject }, { connectService }] = await Promise.all([
-    import('@transloom/core'),
-    import('@transloom/core/pipeline'),
-  ]);
+  const { createProject } = await import('@transloom/core');
   const stateDir = join(main.root, PSEUDO_STATE);
   return createProject({
     cwd: main.root,
@@ -37,15 +34,18 @@ export async function openPseudoProject(
       lockFile: `${PSEUDO_STATE}/transloom.lock`,
       translationMemory: false,
     },
-    service: {
-      async connect() {
-        const { startLocalService } = await import('@transloom/server');
-        const service = await startLocalService({ stateDir });
-        return connectService({ apiKey: service.apiKey, serverUrl: service.url }, () =>
-          service.close(),
-        );
-      },
-    },
-    ...(onEvent ? { onEvent } : {}),
+    // No key is read, so the engine always chooses the built-in service. It keeps its data
+    // under the pseudo folder rather than the project's state directory it is handed.
+    env: {},
+    localService: async () => (await import('@transloom/server')).startLocalService({ stateDir }),
+    // The service event is left out: the log's note on the built-in service is about the
+    // project's own service, which may be a real one.
+    ...(onEvent
+      ? {
+          onEvent: (event) => {
+            if (event.type !== 'service') onEvent(event);
+          },
+        }
+      : {}),
   });
 }
