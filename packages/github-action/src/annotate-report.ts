@@ -72,9 +72,12 @@ function capped(all: readonly Annotation[], level: Annotation['level']): Annotat
   const byFile = new Map<string, Annotation[]>();
   for (const a of mine) {
     const key = a.file ?? '';
-    byFile.set(key, [...(byFile.get(key) ?? []), a]);
+    const items = byFile.get(key);
+    if (items) items.push(a);
+    else byFile.set(key, [a]);
   }
-  const groups = [...byFile.entries()].map(([file, items]): Annotation => {
+  const files = [...byFile.entries()];
+  const groups = files.map(([file, items]): Annotation => {
     const first = items.reduce((a, b) => ((b.startLine ?? 0) < (a.startLine ?? 0) ? b : a));
     const titles = new Map<string, number>();
     for (const item of items) titles.set(item.title, (titles.get(item.title) ?? 0) + 1);
@@ -89,8 +92,8 @@ function capped(all: readonly Annotation[], level: Annotation['level']): Annotat
   });
   if (groups.length <= ANNOTATIONS_PER_KIND) return groups;
   const kept = groups.slice(0, ANNOTATIONS_PER_KIND - 1);
-  const rest = groups.slice(ANNOTATIONS_PER_KIND - 1);
-  const count = rest.reduce((n, g) => n + Number.parseInt(g.title, 10), 0);
+  const rest = files.slice(ANNOTATIONS_PER_KIND - 1);
+  const count = rest.reduce((n, [, items]) => n + items.length, 0);
   kept.push({
     level,
     title: `${count} more Transloom findings in ${rest.length} files`,
