@@ -14,29 +14,24 @@ export function presignPath(secret: string, artifactId: string, expires: number)
   return `${CONTENT_PATH}${artifactId}?expires=${expires}&signature=${signature(secret, artifactId, expires)}`;
 }
 
+/** What a task page link signs: the task, named apart from artifacts. */
+export function taskPageSubject(taskId: string): string {
+  return `task:${taskId}`;
+}
+
 /** A link to a task's page that works without auth until `expires` (ms since the epoch). */
 export function presignTaskPage(secret: string, taskId: string, expires: number): string {
-  return `${TASK_PAGE_PATH}${taskId}?expires=${expires}&signature=${signature(secret, `task:${taskId}`, expires)}`;
+  return `${TASK_PAGE_PATH}${taskId}?expires=${expires}&signature=${signature(secret, taskPageSubject(taskId), expires)}`;
 }
 
-/** Whether a task page link's signature is genuine (its expiry is checked separately). */
-export function verifyTaskPageSignature(
-  secret: string,
-  taskId: string,
-  expires: number,
-  given: string,
-): boolean {
-  return verifySignature(secret, `task:${taskId}`, expires, given);
-}
-
-/** Whether a link's signature is genuine (its expiry is checked separately). */
+/** Whether a link's signature for `subject` is genuine (its expiry is checked separately). */
 export function verifySignature(
   secret: string,
-  artifactId: string,
+  subject: string,
   expires: number,
   given: string,
 ): boolean {
-  const expected = Buffer.from(signature(secret, artifactId, expires));
+  const expected = Buffer.from(signature(secret, subject, expires));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

@@ -94,6 +94,9 @@ describe('agent workflows', () => {
     const forged = await fetch(url);
     expect(forged.status).toBe(403);
     expect(((await forged.json()) as { message: string }).message).toContain('signature');
+    const unsigned = await fetch(`${url.origin}${url.pathname}`);
+    expect(unsigned.status).toBe(403);
+    expect(((await unsigned.json()) as { message: string }).message).toContain('signature');
   });
 
   it('translates input.text into input.target_lang with the engine', async () => {

@@ -11,8 +11,8 @@ import {
   presignPath,
   presignTaskPage,
   TASK_PAGE_PATH,
+  taskPageSubject,
   verifySignature,
-  verifyTaskPageSignature,
 } from '../agent/presigned-links.js';
 import type { TaskRunner } from '../agent/task-runner.js';
 import { authenticate } from '../http/auth.js';
@@ -82,6 +82,19 @@ export function registerAgentRoutes(
   runner: TaskRunner,
 ): void {
   const limiter = new PollLimiter();
+
+  // A presigned link's `expires` and `signature`, checked for `subject`: false when the link
+  // carries neither, a 403 when its signature does not match or it has expired.
+  function signedLink(query: unknown, subject: string, expiredMessage: string): boolean {
+    const params = new Params(query);
+    const expires = params.integer('expires', { min: 0 });
+    const signature = params.string('signature');
+    if (expires === undefined || signature === undefined) return false;
+    if (!verifySignature(ctx.signingKey, subject, expires, signature))
+      throw forbidden('This link is not valid: its signature does not match');
+    if (ctx.now().getTime() > expires) throw forbidden(expiredMessage);
+    return true;
+  }
 
   // A task belongs to the key that triggered it; admin keys of the account see every task.
   // Anyone else is told it does not exist, so task ids cannot be probed.
@@ -167,20 +180,13 @@ export function registerAgentRoutes(
   );
 
   app.get<{ Params: { artifactId: string } }>(`${CONTENT_PATH}:artifactId`, async (request) => {
-    const params = new Params(request.query);
-    const expires = params.integer('expires', { min: 0 });
-    const signature = params.string('signature');
     const { artifactId } = request.params;
-    if (
-      expires === undefined ||
-      signature === undefined ||
-      !verifySignature(ctx.signingKey, artifactId, expires, signature)
-    ) {
-      throw forbidden('This link is not valid: its signature does not match');
-    }
-    if (ctx.now().getTime() > expires) {
-      throw forbidden('This link has expired; poll the task again for fresh links');
-    }
+    const signed = signedLink(
+      request.query,
+      artifactId,
+      'This link has expired; poll the task again for fresh links',
+    );
+    if (!signed) throw forbidden('This link is not valid: its signature does not match');
     const artifact = ctx.tasks.artifact(artifactId);
     if (!artifact) throw notFound('The content behind this link no longer exists');
     return artifact.content;
@@ -193,19 +199,17 @@ export function registerAgentRoutes(
     if (request.headers.authorization !== undefined) {
       task = ownedTask(taskId, authenticate(ctx.keys, request.headers.authorization));
     } else {
-      const params = new Params(request.query);
-      const expires = params.integer('expires', { min: 0 });
-      const signature = params.string('signature');
-      if (expires === undefined || signature === undefined) {
+      const signed = signedLink(
+        request.query,
+        taskPageSubject(taskId),
+        'This link has expired; poll the task again for a fresh ui_url',
+      );
+      if (!signed) {
         throw new HttpError(
           401,
           `Open the task page with the task's key, or with the ui_url the task status returns`,
         );
       }
-      if (!verifyTaskPageSignature(ctx.signingKey, taskId, expires, signature))
-        throw forbidden('This link is not valid: its signature does not match');
-      if (ctx.now().getTime() > expires)
-        throw forbidden('This link has expired; poll the task again for a fresh ui_url');
       const found = ctx.tasks.get(taskId);
       if (!found) throw notFound(`Task not found: '${taskId}'`);
       task = found;
