@@ -5,7 +5,7 @@ import { missingKeysProblem, runExtract } from './extract-step.js';
 import { openProject } from './open-project.js';
 import type { ResolvedPluginOptions } from './plugin-options.js';
 import { openPseudoProject } from './pseudo-project.js';
-import { type Problem, reportProblem } from './run-problems.js';
+import { joinProblems, type Problem, reportProblem } from './run-problems.js';
 import { summarizeRun } from './run-summary.js';
 
 /** What the build's translation step gave. */
@@ -14,11 +14,6 @@ export interface BuildStepResult {
   problem: Problem | undefined;
   /** The project's files, for `virtual:transloom/resources`. */
   index: CatalogIndex | undefined;
-}
-
-function join(a: Problem | undefined, b: Problem | undefined): Problem | undefined {
-  if (!a || !b) return a ?? b;
-  return { ...a, message: `${a.message}\n\n${b.message}` };
 }
 
 /**
@@ -48,7 +43,7 @@ export async function runBuildStep(
     }
     const report = await project.translate({ frozen });
     logger.info(summarizeRun(report, frozen ? 'transloom (frozen)' : 'transloom'));
-    problem = join(reportProblem(report, project.root), problem);
+    problem = joinProblems(reportProblem(report, project.root), problem);
     if (!frozen && options.pseudoLocale && !problem) {
       const pseudo = await openPseudoProject(project, options.pseudoLocale);
       try {

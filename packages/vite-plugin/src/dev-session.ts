@@ -17,7 +17,7 @@ import { openProject } from './open-project.js';
 import { createOwnWrites } from './own-writes.js';
 import type { ResolvedPluginOptions } from './plugin-options.js';
 import { openPseudoProject } from './pseudo-project.js';
-import { type Problem, reportProblem } from './run-problems.js';
+import { joinProblems, type Problem, reportProblem } from './run-problems.js';
 import { summarizeRun } from './run-summary.js';
 
 /** How long saves are gathered before a run starts (an editor's save-all writes many files). */
@@ -260,12 +260,4 @@ export function createDevSession(
       await Promise.all([project?.close(), pseudo?.close()]);
     },
   };
-}
-
-function joinProblems(
-  first: Problem | undefined,
-  second: Problem | undefined,
-): Problem | undefined {
-  if (!first || !second) return first ?? second;
-  return { ...first, message: `${first.message}\n\n${second.message}` };
 }

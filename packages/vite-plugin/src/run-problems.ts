@@ -10,6 +10,15 @@ export interface Problem {
   column?: number;
 }
 
+/** Two problems as one: the first's position, both messages (either alone when the other is absent). */
+export function joinProblems(
+  first: Problem | undefined,
+  second: Problem | undefined,
+): Problem | undefined {
+  if (!first || !second) return first ?? second;
+  return { ...first, message: `${first.message}\n\n${second.message}` };
+}
+
 /** Units listed in one message; the rest are counted. */
 const LISTED = 20;
 
