@@ -218,6 +218,21 @@ describe('bodies over the limit', () => {
     }
     expect((await t.call('GET', '/v2/usage')).status).toBe(200);
   }, 60_000);
+
+  it('holds a route without a limit of its own to 64 KiB: 100 KiB is refused there, not on translate', async () => {
+    const t = await startTestServer();
+    const text = 'a'.repeat(100 * 1024);
+    const refused = await t.call('POST', '/v3/voice/realtime', {
+      json: { target_languages: ['de'], padding: text },
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toContain(`${64 * 1024} bytes`);
+    // Translate has the contract's own limit (128 KiB): the same size is translated there.
+    const translated = await t.call('POST', '/v2/translate', {
+      json: { text: [text], target_lang: 'DE' },
+    });
+    expect(translated.status).toBe(200);
+  });
 });
 
 function connect(url: string): Promise<Socket> {
