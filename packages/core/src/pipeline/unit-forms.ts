@@ -1,6 +1,7 @@
 import type { PluralStructure, Unit, UnitTranslation, Variant } from '../formats/format-adapter.js';
 import { countFormat } from '../plurals/plural-rules.js';
 import { targetPluralKeys } from '../plurals/target-plural-keys.js';
+import { escapeRegExp } from '../segments/escape-reg-exp.js';
 import {
   compareSegmentMarkup,
   parseSegment,
@@ -36,10 +37,6 @@ function plainForm(keys: string[] | undefined, segment: string): UnitForm {
 }
 
 const DIGITS = /\d/;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 // Standalone occurrences of any spelling of a number: not glued to other digits.
 function numberPattern(spellings: readonly string[]): RegExp {

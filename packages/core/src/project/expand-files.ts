@@ -3,6 +3,7 @@ import { ConfigError } from '../config/config-error.js';
 import type { FileEntry } from '../config/config-schema.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { FormatName, FormatOptions } from '../formats/format-adapter.js';
+import { escapeRegExp } from '../segments/escape-reg-exp.js';
 
 /** A source file of the project and where its translations go. */
 export interface ProjectFile {
@@ -21,10 +22,6 @@ export interface ProjectFile {
 export const ALWAYS_EXCLUDED: readonly string[] = ['**/node_modules/**', '**/.git/**'];
 
 const GLOB_CHARS = /[*?[\]{}()!]/;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 // A glob as a regular expression: `**/` any directories, `*` within one, `?` one character.
 // Written here because the target path needs the span each `{locale}` matched, which glob

@@ -1,3 +1,5 @@
+import { escapeRegExp } from './escape-reg-exp.js';
+
 /**
  * A template language whose tags are kept as placeholders: `mustache` (Mustache and
  * Handlebars), `jinja` (Jinja, Liquid, Nunjucks, Twig, Django), `erb` (ERB and EJS) and
@@ -71,7 +73,6 @@ const OPENERS: ReadonlyArray<[string, Opener]> = [
   ['${', { syntaxes: ['dollar-brace'], closer: '}', control: output }],
 ];
 
-const escapeRegExp = (s: string) => s.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&');
 interface Scanner {
   pattern: RegExp;
   openers: Map<string, Opener>;

@@ -1,4 +1,5 @@
 import { htmlVoidElements } from 'html-void-elements';
+import { escapeRegExp } from '../../segments/escape-reg-exp.js';
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
 
 /** i18next syntax settings (the library's `interpolation` options). */
@@ -27,10 +28,6 @@ const NO_ARGUMENTS: Map<string, string[]> = new Map();
 // Elements that have no content and no end tag in HTML.
 const VOID_ELEMENTS: ReadonlySet<string> = new Set(htmlVoidElements);
 const TAG = /^<(\/?)([A-Za-z0-9][\w.:-]*)((?:\s+[^<>]*?)?)\s*(\/?)>/;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 // `$t(key, { "count": 1 })` may hold parentheses inside; the nesting ends at its balanced `)`.
 function nestingEnd(value: string, start: number, syntax: I18nextSyntax): number {

@@ -1,4 +1,5 @@
 import { PLURAL_CATEGORIES, pluralCategories } from '../../plurals/plural-categories.js';
+import { escapeRegExp } from '../../segments/escape-reg-exp.js';
 import type { JsonMessage } from './json-messages.js';
 
 /** i18next plural forms of one key: `items_one`, `items_other` (or `place_ordinal_one`, ...). */
@@ -23,7 +24,7 @@ export function findPluralGroups(
 ): Map<JsonMessage, PluralGroup> {
   const singleForm = (ordinal: boolean) =>
     locale !== undefined && pluralCategories(locale, ordinal ? 'ordinal' : 'cardinal').length === 1;
-  const sep = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const sep = escapeRegExp(separator);
   const suffix = new RegExp(`^(.+?)(${sep}ordinal)?${sep}(${PLURAL_CATEGORIES.join('|')})$`);
   const candidates = new Map<string, PluralGroup>();
   for (const message of messages) {

@@ -1,4 +1,5 @@
 import type { Edit } from '../../document/splice-edits.js';
+import { escapeRegExp } from '../../segments/escape-reg-exp.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import type { Original } from '../../segments/segment-markup.js';
 import type { UnitTranslation } from '../format-adapter.js';
@@ -31,7 +32,7 @@ const PATTERNS = new Map<string, { value: RegExp; whole: RegExp }>();
 function patternsOf(name: string): { value: RegExp; whole: RegExp } {
   let patterns = PATTERNS.get(name);
   if (!patterns) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(name);
     patterns = {
       value: new RegExp(`(\\s${escaped}\\s*=\\s*)(["'])([^"']*)\\2`),
       whole: new RegExp(`\\s+${escaped}\\s*=\\s*(["'])[^"']*\\1`),
