@@ -52,16 +52,21 @@ export class Accounting {
     }
   }
 
-  /** Records consumption without checking limits (the caller checked before the work). */
-  record(keyId: string, kind: Exclude<UsageKind, 'speech'>, characters: number): void {
-    this.usage.add(keyId, utcDay(this.now()), kind, characters);
+  /**
+   * Records consumption without checking limits (the caller checked before the work); returns
+   * the UTC day it was counted on.
+   */
+  record(keyId: string, kind: Exclude<UsageKind, 'speech'>, characters: number): string {
+    const day = utcDay(this.now());
+    this.usage.add(keyId, day, kind, characters);
+    return day;
   }
 
   /** Charges `characters` to `key`; a 456 when the key or the account has reached its limit. */
   charge(key: KeyRecord, kind: Exclude<UsageKind, 'speech'>, characters: number): () => void {
     this.ensureAvailable(key);
-    const day = utcDay(this.now());
-    this.usage.add(key.keyId, day, kind, characters);
+    // A refund goes back to the day charged, even after midnight.
+    const day = this.record(key.keyId, kind, characters);
     let refunded = false;
     return () => {
       if (refunded) return;

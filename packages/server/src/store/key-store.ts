@@ -201,7 +201,7 @@ export class KeyStore {
 
 /** A key for reports and messages: its last characters at most (see {@link secretHint}). */
 export function maskKey(key: string): string {
-  return `****${secretHint(key)}`;
+  return maskHint(secretHint(key));
 }
 
 /** The mask of a stored key, from the hint kept at creation. */

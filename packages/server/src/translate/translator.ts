@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { GlossaryEntry } from '@transloom/client/wire';
 import { LRUCache } from 'lru-cache';
 import { identityEngine } from '../engines/identity-engine.js';
@@ -124,7 +125,7 @@ export class Translator {
       entries = [];
       for (const chunk of (await this.chunks(ref)).chunks) {
         for (const entry of readChunks([chunk])) entries.push(entry);
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
       }
       this.entries.set(key, entries);
     }
