@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { percentile } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const KEY = 'bench-abuse-key-0000';
@@ -17,11 +18,6 @@ const { url, child } = await spawnLocalService([
 ]);
 const headers = { authorization: `Service-Auth-Key ${KEY}`, 'content-type': 'application/json' };
 const { port } = new URL(url);
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** A normal client for SECONDS: languages and a small translate in turn; latencies in ms. */
 async function normalClient() {
@@ -80,9 +76,15 @@ const hugeText = JSON.stringify({
 const loads = {
   '10 MB glossary created and applied': async (stopped) => {
     while (!stopped()) {
-      const created = await (
-        await fetch(`${url}/v3/glossaries`, { method: 'POST', headers, body: glossaryBody })
-      ).json();
+      const res = await fetch(`${url}/v3/glossaries`, {
+        method: 'POST',
+        headers,
+        body: glossaryBody,
+      });
+      // A failed create would turn this load into plain translates: stop rather than measure that.
+      if (!res.ok)
+        throw new Error(`Creating the glossary failed: ${res.status} ${await res.text()}`);
+      const created = await res.json();
       const text = Array.from({ length: 1500 }, (_, i) => `see term${i * 97} now`).join(' ');
       await (
         await fetch(`${url}/v2/translate`, {

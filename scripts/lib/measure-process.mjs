@@ -48,3 +48,9 @@ export async function measureNode(args, { cwd, env = {}, usage = false } = {}) {
 
 /** The median of a list of numbers. */
 export const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+/** The `p`th percentile (0-100) of a list of numbers, nearest rank; 0 for an empty list. */
+export function percentile(list, p) {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
