@@ -1,14 +1,8 @@
 // `@transloom/vite-plugin/client`: runs in the browser, served by Vite's dev server.
 // Its types are written out here (no DOM or Vite client types) so the package builds for Node.
+import { RESOLVED_EVENT, type TransloomUpdate, UPDATE_EVENT } from './update-batcher.js';
 
-/** The data of a `transloom:update` event: one locale's changed catalogs. */
-export interface TransloomUpdate {
-  locale: string;
-  /** The changed files, relative to Vite's root. */
-  files: string[];
-  /** The new content of the changed JSON catalogs, by namespace. */
-  resources: Record<string, unknown>;
-}
+export type { TransloomUpdate };
 
 /** The part of Vite's `import.meta.hot` the helper uses. */
 export interface HotChannel {
@@ -30,9 +24,6 @@ export interface I18nextLike {
   removeResourceBundle?(lng: string, ns: string): unknown;
   changeLanguage(lng?: string): unknown;
 }
-
-const UPDATE_EVENT = 'transloom:update';
-const RESOLVED_EVENT = 'transloom:resolved';
 
 interface OverlayElement {
   shadowRoot?: { textContent?: string | null } | null;

@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ErrorPayload, ViteDevServer } from 'vite';
 import { codeFrame } from './code-frame.js';
 import type { Problem } from './run-problems.js';
-
-/** The custom event that tells the client helper the plugin's problem is gone. */
-export const RESOLVED_EVENT = 'transloom:resolved';
+import { RESOLVED_EVENT } from './update-batcher.js';
 
 /** The plugin's standing problem in Vite's error overlay. */
 export interface DevOverlay {

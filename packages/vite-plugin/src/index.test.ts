@@ -23,9 +23,9 @@ it('exports exactly the public API of each entry', () => {
   expect(plugin.default).toBe(plugin.transloom);
 });
 
-it('loads nothing but its hooks when Vite loads its config: the rest is imported on demand', async () => {
-  // Every module the entry imports or re-exports statically (type-only ones aside), followed to
-  // the end.
+// Every module an entry imports or re-exports statically (type-only ones aside), followed to the
+// end, and the packages they import.
+async function staticGraph(entry: string) {
   const seen = new Set<string>();
   const packages = new Set<string>();
   const visit = async (file: string) => {
@@ -39,10 +39,21 @@ it('loads nothing but its hooks when Vite loads its config: the rest is imported
       else packages.add(specifier!);
     }
   };
-  await visit('./index.ts');
+  await visit(entry);
+  return { seen, packages };
+}
+
+it('loads nothing but its hooks when Vite loads its config: the rest is imported on demand', async () => {
+  const { seen, packages } = await staticGraph('./index.ts');
   expect(seen.size).toBeGreaterThan(5);
   // Node's own modules and the client's light error entry only: the engine, the server and the
   // dev session's libraries come later.
   expect([...packages].filter((p) => !p.startsWith('node:'))).toEqual(['@transloom/client/errors']);
   expect([...seen].filter((f) => /dev-session|build-step/.test(f))).toEqual([]);
+});
+
+it('gives the browser helper the event names without any package, Node modules included', async () => {
+  const { seen, packages } = await staticGraph('./client.ts');
+  expect([...seen]).toEqual(['./client.ts', './update-batcher.ts']);
+  expect([...packages]).toEqual([]);
 });

@@ -2,7 +2,6 @@
 // Nothing here loads the engine: it is loaded once the dev server listens, or when a build starts.
 import { transloom } from './transloom-plugin.js';
 
-export { RESOLVED_EVENT } from './dev-overlay.js';
 export {
   type BuildMode,
   defaultNamespace,
@@ -11,7 +10,7 @@ export {
 } from './plugin-options.js';
 export { RESOLVED_RESOURCES_ID, RESOURCES_ID } from './resources-module.js';
 export { transloom } from './transloom-plugin.js';
-export { type TransloomUpdate, UPDATE_EVENT } from './update-batcher.js';
+export { RESOLVED_EVENT, type TransloomUpdate, UPDATE_EVENT } from './update-batcher.js';
 
 /** The plugin, as `import transloom from '@transloom/vite-plugin'`. */
 export default transloom;
