@@ -3,7 +3,13 @@ import type { SourceFile } from '../../document/source-file.js';
 import type { FormatOptions } from '../format-adapter.js';
 import { isKeyLike, resolveTextMode, type XliffTextOption } from './xliff-text-mode.js';
 import type { EntityTable } from './xml-entities.js';
-import { elementText, parseXmlTree, type XmlElement } from './xml-tree.js';
+import {
+  childrenNamed,
+  elementText,
+  localName,
+  parseXmlTree,
+  type XmlElement,
+} from './xml-tree.js';
 
 /** Where one unit of an XLIFF file is, before its content is read. */
 export interface UnitSite {
@@ -82,7 +88,7 @@ export interface XliffTree {
 /** Parses an XLIFF document and checks its version. */
 export function readXliffTree(file: SourceFile, major: '1' | '2'): XliffTree {
   const { elements, entities } = parseXmlTree(file);
-  const root = elements.find((e) => e.name === 'xliff' || e.name.endsWith(':xliff'));
+  const root = elements.find((e) => localName(e.name) === 'xliff');
   const version = root?.attributes.version ?? '';
   if (!root || !version.startsWith(major)) {
     throw new FormatError(file.path, [
@@ -97,7 +103,7 @@ export function readXliffTree(file: SourceFile, major: '1' | '2'): XliffTree {
       },
     ]);
   }
-  const files = root.children.filter((c) => c.name === 'file' || c.name.endsWith(':file'));
+  const files = childrenNamed(root, 'file');
   return { file, root, files, entities };
 }
 

@@ -1,5 +1,5 @@
 import type { Edit } from '../../document/splice-edits.js';
-import { childrenNamed, type XmlElement } from './xml-tree.js';
+import { childrenNamed, localName, type XmlElement } from './xml-tree.js';
 
 /** A unit of the rendered document beside the same unit in the target file as it is now. */
 export interface UnitBeside {
@@ -84,7 +84,7 @@ export function keptNoteEdits(
       edits.push({ start, end, render: () => block });
       continue;
     }
-    const index = element.children.findIndex((c) => AFTER_NOTES.has(c.name.replace(/^.*:/, '')));
+    const index = element.children.findIndex((c) => AFTER_NOTES.has(localName(c.name)));
     const before = index > 0 ? element.children[index - 1]!.end : element.innerStart;
     const lead = leadOf(previousText, previous, list);
     edits.push({ start: before, end: before, render: () => `${lead}${block}` });

@@ -1,7 +1,7 @@
 import type { IcuPart } from '../icu/icu-to-segments.js';
 import { cdataHtmlParts, hasHtml } from './cdata-html.js';
 import { type EntityTable, type ReferenceForms, readXmlText } from './xml-entities.js';
-import type { FragmentToken } from './xml-tree.js';
+import { type FragmentToken, localName } from './xml-tree.js';
 
 /** Which inline elements of an XLIFF version pair around text, and which stand alone. */
 export interface InlineRules {
@@ -24,11 +24,6 @@ export interface PartsContext {
   openRanges: Set<string>;
   /** The content is one CDATA section: HTML in it is markup. */
   cdataHtml: boolean;
-}
-
-function localName(name: string): string {
-  const colon = name.indexOf(':');
-  return colon === -1 ? name : name.slice(colon + 1);
 }
 
 function attribute(token: FragmentToken, name: string): string {

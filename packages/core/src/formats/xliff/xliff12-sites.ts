@@ -1,15 +1,11 @@
 import type { Diagnostic } from '../../document/diagnostics.js';
 import type { UnitSite, XliffTree } from './xliff-document.js';
 import { fallbackUnitId } from './xliff-units.js';
-import { childrenNamed, elementText, type XmlElement } from './xml-tree.js';
-
-function localName(element: XmlElement): string {
-  return element.name.replace(/^.*:/, '');
-}
+import { childrenNamed, elementText, localName, type XmlElement } from './xml-tree.js';
 
 function segmentMarkers(element: XmlElement): XmlElement[] {
   return element.children.flatMap((child) =>
-    localName(child) === 'mrk' && child.attributes.mtype === 'seg'
+    localName(child.name) === 'mrk' && child.attributes.mtype === 'seg'
       ? [child]
       : segmentMarkers(child),
   );
@@ -34,7 +30,7 @@ export function collectSites12(tree: XliffTree): { sites: UnitSite[]; warnings: 
     };
     const walk = (element: XmlElement, preserve: boolean, translate: boolean) => {
       for (const child of element.children) {
-        const name = localName(child);
+        const name = localName(child.name);
         const keep = child.attributes['xml:space']
           ? child.attributes['xml:space'] === 'preserve'
           : preserve;

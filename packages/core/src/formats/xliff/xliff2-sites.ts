@@ -1,6 +1,6 @@
 import type { UnitSite, XliffTree } from './xliff-document.js';
 import { fallbackUnitId } from './xliff-units.js';
-import { childrenNamed, elementText, type XmlElement } from './xml-tree.js';
+import { childrenNamed, elementText, localName, type XmlElement } from './xml-tree.js';
 
 function noteTexts(text: string, unit: XmlElement): string[] {
   // Location notes are source file paths, of no use to a translator.
@@ -28,7 +28,7 @@ export function collectSites2(tree: XliffTree): UnitSite[] {
     const prefix = tree.files.length > 1 ? `${fileElement.attributes.id ?? index + 1}#` : '';
     const walk = (element: XmlElement, preserve: boolean, translate: boolean) => {
       for (const child of element.children) {
-        const name = child.name.replace(/^.*:/, '');
+        const name = localName(child.name);
         const keep = child.attributes['xml:space']
           ? child.attributes['xml:space'] === 'preserve'
           : preserve;

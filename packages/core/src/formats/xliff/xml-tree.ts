@@ -140,9 +140,14 @@ export function elementText(text: string, element: XmlElement): string {
   ).trim();
 }
 
+/** An element or attribute name without its namespace prefix: `xlf:target` -> `target`. */
+export function localName(name: string): string {
+  return name.slice(name.lastIndexOf(':') + 1);
+}
+
 /** Children named `name` (ignoring a namespace prefix). */
 export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
-  return element.children.filter((c) => c.name === name || c.name.endsWith(`:${name}`));
+  return element.children.filter((c) => localName(c.name) === name);
 }
 
 /** A token of inline XML content. */
