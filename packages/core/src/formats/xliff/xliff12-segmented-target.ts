@@ -36,13 +36,15 @@ export function segmentedTargetEdits(
     const element = inPlace ? unit.site.target! : unit.site.source;
     return text.slice(element.innerStart, element.innerEnd);
   };
+  // Rendered once: the state check and the edits both need each segment's text.
+  const contents = new Map(units.map((u) => [u, written(u)]));
   const before = previous?.site(first);
   let state: PreviousTarget | undefined;
   if (previous && before) {
     const same =
       before.segmented?.target !== undefined &&
       units.every((u) =>
-        previous.holds(previous.site(u.site)?.target, written(u), context.entities),
+        previous.holds(previous.site(u.site)?.target, contents.get(u)!, context.entities),
       );
     state = previous.describe(before, same);
   }
@@ -58,10 +60,9 @@ export function segmentedTargetEdits(
     const edits: Edit[] = [];
     let changed = false;
     for (const unit of units) {
-      const translation = translations.get(unit.id);
       const marker = unit.site.target!;
-      if (translation === undefined) continue;
-      const content = contentOf(unit, translation);
+      if (translations.get(unit.id) === undefined) continue;
+      const content = contents.get(unit)!;
       if (sameContent(text.slice(marker.innerStart, marker.innerEnd), content, context.entities))
         continue;
       changed = true;
@@ -75,12 +76,7 @@ export function segmentedTargetEdits(
   let position = segSource.innerStart;
   for (const unit of units) {
     const { source } = unit.site;
-    const translation = translations.get(unit.id);
-    content += text.slice(position, source.innerStart);
-    content +=
-      translation === undefined
-        ? text.slice(source.innerStart, source.innerEnd)
-        : contentOf(unit, translation);
+    content += text.slice(position, source.innerStart) + contents.get(unit)!;
     position = source.innerEnd;
   }
   content += text.slice(position, segSource.innerEnd);
