@@ -14,8 +14,6 @@ export interface ActionContext {
   signal: AbortSignal;
   /** The Octokit client for `github-token` (made on first use). */
   github(): GitHubClient;
-  /** Where the job summary of this run is. */
-  summaryUrl: string | undefined;
   /** Where to write files for later steps (`RUNNER_TEMP`). */
   tempDir: string;
 }
@@ -45,7 +43,6 @@ export function createActionContext(options: {
       client ??= createGitHubClient(inputs.githubToken, options.env.GITHUB_API_URL);
       return client;
     },
-    summaryUrl: event.runUrl,
     tempDir: options.tempDir,
   };
 }

@@ -7,9 +7,6 @@ export interface EventPullRequest {
   /** The head branch's name (in the head repository). */
   headRef: string;
   headSha: string;
-  /** `owner/name` of the head repository; undefined when the fork was deleted. */
-  headRepo: string | undefined;
-  baseRef: string;
   /** The head branch lives in another repository: its runs get a read-only token and no secrets. */
   fork: boolean;
 }
@@ -24,7 +21,6 @@ export interface ActionEvent {
   pullRequest: EventPullRequest | undefined;
   /** The branch a push or dispatch ran on (`refs/heads/` removed). */
   branch: string | undefined;
-  defaultBranch: string | undefined;
   /** The commit that triggered the run. */
   sha: string | undefined;
   /** A push's head commit, as the event tells it. */
@@ -32,9 +28,7 @@ export interface ActionEvent {
   /** This run's page, where the job summary is. */
   runUrl: string | undefined;
   /** For `workflow_run`: the run that finished (its page, head commit and pull requests). */
-  workflowRun:
-    | { htmlUrl: string | undefined; headSha: string; pullRequests: number[]; event: string }
-    | undefined;
+  workflowRun: { htmlUrl: string | undefined; headSha: string; pullRequests: number[] } | undefined;
   payload: Record<string, unknown>;
 }
 
@@ -52,14 +46,13 @@ function readPullRequest(raw: Json | undefined): EventPullRequest | undefined {
   const base = object(raw.base);
   const number = raw.number;
   if (typeof number !== 'number' || !head || !base) return undefined;
+  // The head repository is missing when the fork was deleted.
   const headRepo = text(object(head.repo)?.full_name);
   const baseRepo = text(object(base.repo)?.full_name);
   return {
     number,
     headRef: text(head.ref) ?? '',
     headSha: text(head.sha) ?? '',
-    headRepo,
-    baseRef: text(base.ref) ?? '',
     fork: headRepo === undefined || headRepo.toLowerCase() !== baseRepo?.toLowerCase(),
   };
 }
@@ -97,7 +90,6 @@ export function readActionEvent(env: Readonly<Record<string, string | undefined>
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     pullRequest: readPullRequest(object(payload.pull_request)),
     branch: ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined,
-    defaultBranch: text(object(payload.repository)?.default_branch),
     sha: env.GITHUB_SHA,
     headCommit: head
       ? {
@@ -112,7 +104,6 @@ export function readActionEvent(env: Readonly<Record<string, string | undefined>
       ? {
           htmlUrl: text(run.html_url),
           headSha: text(run.head_sha) ?? '',
-          event: text(run.event) ?? '',
           pullRequests: (Array.isArray(run.pull_requests) ? run.pull_requests : [])
             .map((p) => object(p)?.number)
             .filter((n): n is number => typeof n === 'number'),

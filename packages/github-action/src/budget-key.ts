@@ -5,7 +5,6 @@ import { createClient } from '@transloom/client';
 export interface BudgetKey {
   keyId: string;
   key: string;
-  limit: number;
   /** Deactivates the key (permanent); safe to call more than once. */
   deactivate(): Promise<void>;
 }
@@ -41,5 +40,5 @@ export async function createBudgetKey(options: {
     await deactivate().catch(() => {});
     throw error;
   }
-  return { keyId: created.keyId, key: created.key, limit: options.maxCharacters, deactivate };
+  return { keyId: created.keyId, key: created.key, deactivate };
 }

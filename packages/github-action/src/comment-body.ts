@@ -1,5 +1,5 @@
 import type { ActionReport } from './action-report.js';
-import { code, escapeMarkdown, formatCount, link } from './markdown-text.js';
+import { code, formatCount, link } from './markdown-text.js';
 
 /** The hidden first line that finds the Action's comment again on a pull request. */
 export const COMMENT_MARKER = '<!-- transloom-action:sticky-comment -->';
@@ -20,10 +20,9 @@ const OUTCOME: Record<ActionReport['outcome'], string> = {
  */
 export function renderComment(
   report: ActionReport,
-  context: { summaryUrl: string | undefined; commitSha?: string | undefined; note?: string },
+  context: { summaryUrl: string | undefined; commitSha?: string | undefined },
 ): string {
   const lines = [COMMENT_MARKER, '### Transloom', '', OUTCOME[report.outcome]];
-  if (context.note) lines.push('', escapeMarkdown(context.note, 500));
   const locales = Object.keys(report.locales).sort();
   if (locales.length > 0) {
     lines.push(

@@ -74,7 +74,7 @@ export async function ensurePullRequest(
   github: GitHubClient,
   repo: RepoRef,
   options: { head: string; base: string; title: string; body: string },
-): Promise<{ number: number; url: string; created: boolean }> {
+): Promise<{ number: number; created: boolean }> {
   try {
     const { data: open } = await github.rest.pulls.list({
       ...repo,
@@ -84,7 +84,7 @@ export async function ensurePullRequest(
       per_page: 10,
     });
     const found = open.find((p) => p.head.ref === options.head);
-    if (found) return { number: found.number, url: found.html_url, created: false };
+    if (found) return { number: found.number, created: false };
     const { data } = await github.rest.pulls.create({
       ...repo,
       head: options.head,
@@ -92,21 +92,21 @@ export async function ensurePullRequest(
       title: options.title,
       body: options.body,
     });
-    return { number: data.number, url: data.html_url, created: true };
+    return { number: data.number, created: true };
   } catch (error) {
     throw githubError(`open a pull request from ${options.head} into ${options.base}`, error);
   }
 }
 
-/** A pull request's head commit and repository, as GitHub has them now. */
+/** A pull request's head commit, as GitHub has it now. */
 export async function pullRequestHead(
   github: GitHubClient,
   repo: RepoRef,
   number: number,
-): Promise<{ sha: string; repo: string | undefined; state: string }> {
+): Promise<{ sha: string }> {
   try {
     const { data } = await github.rest.pulls.get({ ...repo, pull_number: number });
-    return { sha: data.head.sha, repo: data.head.repo?.full_name, state: data.state };
+    return { sha: data.head.sha };
   } catch (error) {
     throw githubError(`read pull request #${number}`, error);
   }

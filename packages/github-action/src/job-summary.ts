@@ -33,18 +33,20 @@ function list<T>(
  * per-locale table, requests and billed characters, and every missing, failed and stale unit
  * and file problem. Every name from the project's files is escaped.
  */
-export function renderJobSummary(options: {
-  title: string;
-  outcome: string;
-  notes?: readonly string[];
-  report?: RunReport | undefined;
-  repoPath?: (file: string) => string;
-}): string {
+export function renderJobSummary(
+  options: { title: string; outcome: string; notes?: readonly string[] } & (
+    | { report?: undefined }
+    | {
+        report: RunReport;
+        /** Turns a path relative to the project into one relative to the repository. */
+        repoPath: (file: string) => string;
+      }
+  ),
+): string {
   const lines = [`### ${escapeMarkdown(options.title)}`, '', escapeMarkdown(options.outcome, 1000)];
   for (const note of options.notes ?? []) lines.push('', `> ${escapeMarkdown(note, 1000)}`);
-  const report = options.report;
-  if (!report) return `${lines.join('\n')}\n`;
-  const repoPath = options.repoPath ?? ((file: string) => file);
+  if (!options.report) return `${lines.join('\n')}\n`;
+  const { report, repoPath } = options;
   lines.push(
     '',
     '| Locale | Up to date | New | Changed | Translated | Reused | Kept human edits | Failed | Missing | Stale edits | Removed |',

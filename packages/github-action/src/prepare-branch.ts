@@ -40,9 +40,7 @@ export async function checkoutPullRequestHead(
 }
 
 /** What {@link prepareBotBranch} found. */
-export type BotBranch =
-  | { kind: 'ready'; existed: boolean; merged: boolean }
-  | { kind: 'conflict'; files: string[] };
+export type BotBranch = { kind: 'ready'; merged: boolean } | { kind: 'conflict'; files: string[] };
 
 /**
  * Puts the checkout where the next commit on `transloom/<base>` goes: the base commit when the
@@ -55,13 +53,13 @@ export async function prepareBotBranch(
 ): Promise<BotBranch> {
   const baseSha = await git.text(['rev-parse', 'HEAD']);
   const remote = await git.text(['ls-remote', '--heads', 'origin', `refs/heads/${options.branch}`]);
-  if (remote === '') return { kind: 'ready', existed: false, merged: false };
+  if (remote === '') return { kind: 'ready', merged: false };
   await git.run(['fetch', '--no-tags', 'origin', `refs/heads/${options.branch}`]);
   const tip = await git.text(['rev-parse', 'FETCH_HEAD']);
   const contained = await git.run(['merge-base', '--is-ancestor', tip, baseSha], {
     allowFailure: true,
   });
-  if (contained.code === 0) return { kind: 'ready', existed: true, merged: false };
+  if (contained.code === 0) return { kind: 'ready', merged: false };
   await clean(git);
   await git.run(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', tip]);
   const merge = await git.run(
@@ -86,5 +84,5 @@ export async function prepareBotBranch(
     await git.run(['merge', '--abort'], { allowFailure: true });
     return { kind: 'conflict', files };
   }
-  return { kind: 'ready', existed: true, merged: true };
+  return { kind: 'ready', merged: true };
 }

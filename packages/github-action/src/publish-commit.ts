@@ -84,27 +84,25 @@ export interface PushOptions {
   git: Git;
   remote: string;
   branch: string;
-  /** Commits the run made on top of what the branch held (rebased as a whole when it moved). */
-  commits: number;
   author: { name: string; email: string };
-  /** How many times the branch may move under the run before it gives up (default 3). */
-  retries?: number;
   log?: (line: string) => void;
 }
+
+/** How many times the branch may move under the run before the push gives up. */
+const PUSH_RETRIES = 3;
 
 /** What a push did. */
 export type PushResult =
   | { kind: 'pushed'; sha: string; rebased: number }
-  | { kind: 'conflict'; files: string[]; tip: string };
+  | { kind: 'conflict'; files: string[] };
 
 /**
- * Pushes HEAD to `branch` without force. When the branch moved meanwhile, fetches it,
- * rebases the run's own commits onto its new tip and pushes again (bounded); a conflict is
- * reported and never resolved by overwriting anyone's commit.
+ * Pushes HEAD, the run's one commit, to `branch` without force. When the branch moved
+ * meanwhile, fetches it, rebases that commit onto its new tip and pushes again (bounded); a
+ * conflict is reported and never resolved by overwriting anyone's commit.
  */
 export async function pushWithoutForce(options: PushOptions): Promise<PushResult> {
   const { git, remote, branch } = options;
-  const retries = options.retries ?? 3;
   for (let attempt = 0; ; attempt++) {
     const push = await git.run(['push', '--porcelain', remote, `HEAD:refs/heads/${branch}`], {
       allowFailure: true,
@@ -119,7 +117,7 @@ export async function pushWithoutForce(options: PushOptions): Promise<PushResult
         `git push to ${branch} was refused: ${push.stderr.trim() || push.stdout.trim()}`,
         { kind: 'service' },
       );
-    if (attempt >= retries)
+    if (attempt >= PUSH_RETRIES)
       throw new ActionError(
         'TRANSLOOM_ACTION_CONFLICT',
         `${branch} moved ${attempt + 1} times while the translation was pushed; nothing was overwritten. Run the workflow again.`,
@@ -127,16 +125,15 @@ export async function pushWithoutForce(options: PushOptions): Promise<PushResult
     options.log?.(`${branch} moved since the run started: rebasing the translation onto it`);
     await git.run(['fetch', '--no-tags', remote, `refs/heads/${branch}`]);
     const tip = await git.text(['rev-parse', 'FETCH_HEAD']);
-    const rebase = await git.run(
-      [...identity(options.author), 'rebase', '--onto', tip, `HEAD~${options.commits}`],
-      { allowFailure: true },
-    );
+    const rebase = await git.run([...identity(options.author), 'rebase', '--onto', tip, 'HEAD~1'], {
+      allowFailure: true,
+    });
     if (rebase.code !== 0) {
       const files = (await git.text(['diff', '--name-only', '--diff-filter=U']))
         .split('\n')
         .filter(Boolean);
       await git.run(['rebase', '--abort'], { allowFailure: true });
-      return { kind: 'conflict', files, tip };
+      return { kind: 'conflict', files };
     }
   }
 }

@@ -55,7 +55,7 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
           ctx.github(),
           { owner: event.owner, repo: event.repo },
           pr.number,
-          renderComment(actionReport, { summaryUrl: ctx.summaryUrl }),
+          renderComment(actionReport, { summaryUrl: event.runUrl }),
         );
         core.setOutput('comment-id', String(id));
       } catch (error) {

@@ -18,7 +18,7 @@ export async function runComment(ctx: ActionContext): Promise<void> {
   const report = await readActionReport(resolve(event.workspace, inputs.report!));
   const repo = { owner: event.owner, repo: event.repo };
   let number: number | undefined;
-  let summaryUrl = ctx.summaryUrl;
+  let summaryUrl = event.runUrl;
   if (event.workflowRun) {
     const run = event.workflowRun;
     summaryUrl = run.htmlUrl ?? summaryUrl;

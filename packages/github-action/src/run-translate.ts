@@ -62,22 +62,16 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       `mode 'translate' does not run on pull request #${pr.number}: it comes from a fork, whose code is untrusted and whose runs get no secrets. Use mode 'check' on pull requests (with the workflow_run comment workflow), and 'translate' on push or on pull requests from branches of this repository.`,
     );
   const git = createGit(event.workspace);
-  const finish = async (
-    title: string,
-    outcome: string,
-    notes: string[],
-    report?: RunReport,
-    root?: string,
-  ) => {
+  // Set once the project is open, before there is a report to summarize.
+  let root: string | undefined;
+  const finish = async (title: string, outcome: string, notes: string[], report?: RunReport) => {
     await core.summary
       .addRaw(
-        renderJobSummary({
-          title,
-          outcome,
-          notes,
-          report,
-          ...(root ? { repoPath: (file: string) => ctx.repoPath(file, root) } : {}),
-        }),
+        renderJobSummary(
+          report
+            ? { title, outcome, notes, report, repoPath: (file) => ctx.repoPath(file, root) }
+            : { title, outcome, notes },
+        ),
       )
       .write();
   };
@@ -126,7 +120,6 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
 
   const service = serviceInputs ? await openTranslateService(ctx, serviceInputs) : undefined;
   let report: RunReport;
-  let root: string;
   let lockFile: string;
   try {
     const project = await openActionProject({
@@ -201,7 +194,6 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
         git,
         remote: 'origin',
         branch,
-        commits: 1,
         author: inputs.commitAuthor,
         log: (line) => core.info(line),
       });
@@ -221,7 +213,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       notes.push('Nothing to translate: no commit.');
     }
   }
-  const body = renderComment(actionReport, { summaryUrl: ctx.summaryUrl, commitSha });
+  const body = renderComment(actionReport, { summaryUrl: event.runUrl, commitSha });
   if (!pr && base && commitSha && inputs.pullRequest === 'auto') {
     const opened = await ensurePullRequest(
       ctx.github(),
@@ -251,7 +243,6 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       : `${translated} units translated, ${report.failures.length} failed.`,
     notes,
     report,
-    root,
   );
   if (failure) core.setFailed(failure);
 }
