@@ -1,4 +1,5 @@
 import type { RunReport } from '@transloom/core';
+import type { ActionInputs } from './action-inputs.js';
 import { oneLine } from './markdown-text.js';
 
 /** The most annotations of one kind GitHub shows for a step. */
@@ -15,7 +16,7 @@ export interface Annotation {
 }
 
 /** Which findings fail the step. */
-export type FailOn = 'missing' | 'stale' | 'never';
+export type FailOn = ActionInputs['failOn'];
 
 /**
  * Every missing, failed or stale unit and every problem in a file as an annotation on its
