@@ -18,6 +18,7 @@ import { targetLangOf } from '../packages/core/dist/config.js';
 import { loadDocument } from '../packages/core/dist/formats.js';
 import { sourceLangOf } from '../packages/core/dist/pipeline.js';
 import { generateCorpus, LOCALES } from './lib/corpus.mjs';
+import { median } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
@@ -148,7 +149,6 @@ async function run(faulty, faultSeed) {
   }
 }
 
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const clean = [];
 const faulty = [];
 // Alternated, so that neither gains from running later on a warmer machine.
