@@ -11,20 +11,10 @@ const CONCURRENCY = 4;
 const encoder = new TextEncoder();
 
 const ADMIN_KEY = 'bench-client-admin-key';
-const { url, child } = await spawnLocalService([
-  '--api-key',
-  KEY,
-  '--admin-key',
-  ADMIN_KEY,
-  '--faults',
-]);
-
 // The request log is for admins.
-const control = async (method, path) =>
-  fetch(`${url}/__transloom/${path}`, {
-    method,
-    headers: { authorization: `Service-Auth-Key ${ADMIN_KEY}` },
-  });
+const { url, child, control } = await spawnLocalService(['--api-key', KEY, '--faults'], {
+  adminKey: ADMIN_KEY,
+});
 async function requestsSent() {
   const { requests } = await (await control('GET', 'requests')).json();
   return requests.filter((r) => r.path === '/v2/translate').length;

@@ -35,14 +35,8 @@ const CONCURRENCY = Number(values.concurrency);
 const RATE = Number(values.rate);
 const RUNS = Number(values.runs);
 const KEY = 'bench-faults-key';
-const ADMIN_KEY = 'bench-faults-admin-key';
 // Fault control and the request log are for admins.
-const control = (url, method, path, body) =>
-  fetch(`${url}/__transloom/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Service-Auth-Key ${ADMIN_KEY}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const ADMIN_KEY = 'bench-faults-admin-key';
 const TARGET_RATIO = 3;
 // Each service process started registers an exit handler that kills it.
 process.setMaxListeners(2 * RUNS + 10);
@@ -74,16 +68,12 @@ const optionsOf = (locale) => ({
 
 /** One run against a fresh service process: time, output digest, requests, peak in flight. */
 async function run(faulty, faultSeed) {
-  const { url, child } = await spawnLocalService([
-    '--api-key',
-    KEY,
-    '--admin-key',
-    ADMIN_KEY,
-    '--faults',
-  ]);
+  const { url, child, control } = await spawnLocalService(['--api-key', KEY, '--faults'], {
+    adminKey: ADMIN_KEY,
+  });
   try {
     if (faulty) {
-      const res = await control(url, 'PUT', 'faults', {
+      const res = await control('PUT', 'faults', {
         rate: RATE,
         kinds: ['429', '503'],
         seed: faultSeed,
@@ -132,7 +122,7 @@ async function run(faulty, faultSeed) {
     const seconds = (performance.now() - started) / 1000;
     const digest = createHash('sha256');
     for (const list of results) for (const t of list) digest.update(`${t.text}\u0000`);
-    const log = (await (await control(url, 'GET', 'requests')).json()).requests.filter(
+    const log = (await (await control('GET', 'requests')).json()).requests.filter(
       (r) => r.path === '/v2/translate',
     );
     return {

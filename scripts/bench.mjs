@@ -43,12 +43,6 @@ const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url
 const FLOOR = fileURLToPath(new URL('./lib/read-hash-floor.mjs', import.meta.url));
 
 const ms = (value) => `${value.toFixed(0)} ms`;
-const control = (url, method, path, body) =>
-  fetch(`${url}/__transloom/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Service-Auth-Key ${ADMIN_KEY}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
 
 // Every file under `dir` (relative path -> SHA-256), the project's state and lock aside.
 async function digest(root) {
@@ -79,7 +73,7 @@ async function times(runs, task) {
 }
 
 const work = await mkdtemp(join(tmpdir(), 'transloom-bench-'));
-const service = await spawnLocalService(['--api-key', KEY, '--admin-key', ADMIN_KEY, '--faults']);
+const service = await spawnLocalService(['--api-key', KEY, '--faults'], { adminKey: ADMIN_KEY });
 try {
   // Start-up: the help of the command against a bare Node process.
   const help = await times(RUNS, async () => {
@@ -96,7 +90,7 @@ try {
   const planned = JSON.parse(dry.stdout);
   const cold = async (root) => {
     const proxy = await countingProxy(service.url);
-    await control(service.url, 'DELETE', 'requests');
+    await service.control('DELETE', 'requests');
     const run = await measureNode([BIN, 'translate', '--json', '--quiet'], {
       cwd: root,
       env: { TRANSLOOM_API_KEY: KEY, TRANSLOOM_API_URL: proxy.url },
@@ -106,7 +100,7 @@ try {
     const report = JSON.parse(run.stdout);
     if (run.code !== 0 || report.failures.length > 0 || report.diagnostics.length > 0)
       throw new Error(`the cold run failed (${run.code}): ${run.stderr.slice(0, 2000)}`);
-    const log = (await (await control(service.url, 'GET', 'requests')).json()).requests.filter(
+    const log = (await (await service.control('GET', 'requests')).json()).requests.filter(
       (r) => r.path === '/v2/translate',
     );
     return { run, report, log, peak: proxy.peak() };
@@ -151,7 +145,7 @@ try {
   // The same cold run with faults.
   const faulty = join(work, 'faulty');
   await generateCorpus(faulty, UNITS, { concurrency: CONCURRENCY });
-  const armed = await control(service.url, 'PUT', 'faults', {
+  const armed = await service.control('PUT', 'faults', {
     rate: FAULT_RATE,
     kinds: ['429', '503'],
     seed: 7,
@@ -160,7 +154,7 @@ try {
   });
   if (armed.status !== 204) throw new Error(`arming faults failed: ${armed.status}`);
   const second = await cold(faulty);
-  await control(service.url, 'DELETE', 'faults');
+  await service.control('DELETE', 'faults');
   const refused = second.log.filter((r) => r.fault !== null).length;
   const [a, b] = [await digest(clean), await digest(faulty)];
   const identical = a.size === b.size && [...a].every(([path, hash]) => b.get(path) === hash);

@@ -5,12 +5,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Starts `packages/server/dist/bin.js` with `args`; resolves with `{ url, child }`. */
-export async function spawnLocalService(args) {
-  const child = spawn(process.execPath, ['packages/server/dist/bin.js', '--port', '0', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/**
+ * Starts `packages/server/dist/bin.js` with `args` (and `--admin-key` when `adminKey` is given);
+ * resolves with `{ url, child, control }`. `control(method, path, body)` calls the admin routes
+ * under `/__transloom/` (fault injection, the request log) with that key.
+ */
+export async function spawnLocalService(args, { adminKey } = {}) {
+  const child = spawn(
+    process.execPath,
+    [
+      'packages/server/dist/bin.js',
+      '--port',
+      '0',
+      ...args,
+      ...(adminKey === undefined ? [] : ['--admin-key', adminKey]),
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   process.on('exit', () => child.kill('SIGKILL'));
   const url = await new Promise((resolve, reject) => {
     let out = '';
@@ -21,5 +32,16 @@ export async function spawnLocalService(args) {
     });
     child.once('exit', (code) => reject(new Error(`the local service exited with ${code}`)));
   });
-  return { url, child };
+  const control = (method, path, body) => {
+    if (adminKey === undefined) throw new Error('spawnLocalService: control needs an adminKey');
+    return fetch(`${url}/__transloom/${path}`, {
+      method,
+      headers: {
+        authorization: `Service-Auth-Key ${adminKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  };
+  return { url, child, control };
 }
