@@ -159,6 +159,24 @@ export function extractMarkdownUnits(
     });
   };
 
+  // The translatable attributes of a JSX element, each a unit of its own.
+  const jsxNested = (
+    attributes: Parameters<typeof jsxAttributes>[0],
+    path: string,
+    map: (o: number) => number,
+  ) => {
+    const nested: NestedText[] = [];
+    jsxAttributes(attributes, {
+      text,
+      mdx: true,
+      builder: new SegmentBuilder(text),
+      attributes: settings.attributes,
+      nested,
+      map,
+    });
+    for (const n of nested) nestedUnit(n, path);
+  };
+
   const phrasing = (
     node: Parents,
     children: readonly PhrasingContent[],
@@ -360,16 +378,7 @@ export function extractMarkdownUnits(
           )
         ) {
           for (const [i, element] of elements.entries()) {
-            const nested: NestedText[] = [];
-            jsxAttributes(element.attributes as never, {
-              text,
-              mdx: true,
-              builder: new SegmentBuilder(text),
-              attributes: settings.attributes,
-              nested,
-              map,
-            });
-            for (const n of nested) nestedUnit(n, `${path}/jsx[${i}]`);
+            jsxNested(element.attributes, `${path}/jsx[${i}]`, map);
             phrasing(
               element,
               element.children,
@@ -426,16 +435,7 @@ export function extractMarkdownUnits(
       case 'mdxFlowExpression':
         return;
       case 'mdxJsxFlowElement': {
-        const nested: NestedText[] = [];
-        jsxAttributes(node.attributes as never, {
-          text,
-          mdx: true,
-          builder: new SegmentBuilder(text),
-          attributes: settings.attributes,
-          nested,
-          map,
-        });
-        for (const n of nested) nestedUnit(n, path);
+        jsxNested(node.attributes, path, map);
         if (CODE_ELEMENTS.has(node.name ?? '')) return;
         break;
       }
