@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type RunOutcome, type RunReport, runOutcome } from '@transloom/core';
+import { type LocaleReport, type RunOutcome, type RunReport, runOutcome } from '@transloom/core';
 import { writeFileAtomic } from '@transloom/core/pipeline';
 import { z } from 'zod';
 import { ActionError } from './action-error.js';
@@ -56,6 +56,14 @@ export const actionReportSchema = z.strictObject({
 /** The report file a run writes (output `report-path`) and `comment` mode reads. */
 export type ActionReport = z.output<typeof actionReportSchema>;
 
+/**
+ * A locale's missing units: what a check or dry run would send. After a translate run what is
+ * left is counted as failed, so nothing is missing.
+ */
+export function missingOf(report: RunReport, locale: LocaleReport): number {
+  return report.mode === 'check' || report.mode === 'dry-run' ? locale.pending : 0;
+}
+
 /** The report file's content for a run, its lists cut to {@link MAX_REPORT_ITEMS}. */
 export function toActionReport(
   report: RunReport,
@@ -77,8 +85,7 @@ export function toActionReport(
       new: l.new,
       changed: l.changed,
       stale: l.stale,
-      // After a translate run what is left is `failed`; `pending` is what a check would send.
-      pending: report.mode === 'check' || report.mode === 'dry-run' ? l.pending : 0,
+      pending: missingOf(report, l),
       unchanged: l.unchanged,
     };
   }

@@ -1,4 +1,5 @@
 import type { RunReport } from '@transloom/core';
+import { missingOf } from './action-report.js';
 import { code, escapeMarkdown, formatCount } from './markdown-text.js';
 
 /** Rows per list in the job summary (GitHub keeps at most 1 MiB of summary per step). */
@@ -52,10 +53,7 @@ export function renderJobSummary(
     '| Locale | Up to date | New | Changed | Translated | Reused | Kept human edits | Failed | Missing | Stale edits | Removed |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
-  const sends = report.mode === 'check' || report.mode === 'dry-run';
   for (const [name, l] of Object.entries(report.locales).sort(([a], [b]) => a.localeCompare(b))) {
-    // After a translate run what is left is in Failed; Missing is what a check would send.
-    const missing = sends ? l.pending : 0;
     const cells = [
       l.unchanged,
       l.new,
@@ -64,7 +62,7 @@ export function renderJobSummary(
       l.reused,
       l.kept,
       l.failed,
-      missing,
+      missingOf(report, l),
     ];
     lines.push(
       `| ${code(name, 40)} | ${[...cells, l.stale, l.removed].map(formatCount).join(' | ')} |`,
