@@ -354,7 +354,7 @@ describe('translate mode, what a pull request changed', () => {
     });
     expect(run.code).toBe(0);
     expect(fixture.log('feature', 1)[0]!.files).toEqual(TARGETS);
-    expect(run.summary).toContain('Translated the 2 files the pull request changes.');
+    expect(run.summary).toContain('Translated only the files the pull request changes.');
 
     // A change of the configuration reaches every file: the whole project is translated.
     const config = fixture.push(

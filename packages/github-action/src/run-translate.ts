@@ -43,7 +43,7 @@ async function prScope(
     notes.push(`The whole project was translated: ${scope.why}.`);
     return undefined;
   }
-  notes.push(`Translated the ${scope.files.length} files the pull request changes.`);
+  notes.push('Translated only the files the pull request changes.');
   return scope.files;
 }
 
