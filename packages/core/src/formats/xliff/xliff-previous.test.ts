@@ -82,11 +82,16 @@ describe('XLIFF 1.2 rendered over its target file', () => {
   });
 
   it('a unit the target file does not have yet is translated, and a removed unit takes its notes along', () => {
-    const source = v12('      <trans-unit id="new"><source>New</source></trans-unit>');
-    const previous = v12(
-      '      <trans-unit id="old" approved="yes"><source>Old</source><target state="final">Alt</target><note>Mine</note></trans-unit>',
+    const kept = '      <trans-unit id="kept"><source>Keep</source>';
+    const source = v12(
+      `${kept}</trans-unit>\n      <trans-unit id="new"><source>New</source></trans-unit>`,
     );
-    const out = renderOver(source, previous, { new: 'Neu' });
+    const previous = v12(
+      `${kept}<target state="final">Behalten</target></trans-unit>\n      <trans-unit id="old" approved="yes"><source>Old</source><target state="final">Alt</target><note>Mine</note></trans-unit>`,
+    );
+    const out = renderOver(source, previous, { kept: 'Behalten', new: 'Neu' });
+    // The unit both files have keeps the target file's state: the target file was read.
+    expect(out).toContain('<target state="final">Behalten</target>');
     expect(out).toContain('<trans-unit id="new"><source>New</source>');
     expect(out).toContain('<target state="translated">Neu</target>');
     expect(out).not.toMatch(/Alt|Mine|approved/);
