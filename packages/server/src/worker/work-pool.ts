@@ -14,7 +14,10 @@ import {
 export interface WorkPoolOptions {
   /** Worker threads (default 2). */
   size?: number;
-  /** A task running longer is stopped with its worker and answered with a 503 (default 60 s). */
+  /**
+   * A task running longer (counted from when its worker starts it) is stopped with its worker
+   * and answered with a 503; the tasks queued behind it go on in a new worker (default 60 s).
+   */
   taskTimeoutMs?: number;
 }
 
@@ -23,15 +26,28 @@ type Returned<K extends WorkTaskName> = Awaited<ReturnType<(typeof workTasks)[K]
 // A task's buffers move with a Transfer; what arrives is the value inside.
 type Result<K extends WorkTaskName> = Returned<K> extends Transfer<infer T> ? T : Returned<K>;
 
-interface Pending {
+interface Job {
+  id: number;
+  task: WorkTaskName;
+  payload: unknown;
+  transfer: ArrayBuffer[];
   resolve(value: unknown): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
 }
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, Pending>;
+  /** The task the worker holds (at most one), and its timer once the worker started it. */
+  running: Job | null;
+  timer?: NodeJS.Timeout;
+}
+
+/** What a worker answers: that it started a task, or the task's value or error. */
+interface WorkerMessage {
+  id: number;
+  started?: boolean;
+  value?: unknown;
+  error?: SerializedError;
 }
 
 // From the built package the worker is plain JavaScript; from the sources (tests) it is
@@ -52,12 +68,17 @@ function workerSource(): { code: string | URL; eval: boolean } {
  */
 export class WorkPool {
   private readonly slots: Array<Slot | null>;
+  // Each worker is handed one task at a time; the rest wait here, on the main thread, with
+  // their buffers not moved yet, so that they outlive a worker stopped for overrunning.
+  private readonly queues: Job[][];
   private readonly timeoutMs: number;
   private nextId = 1;
   private closed = false;
 
   constructor(options: WorkPoolOptions = {}) {
-    this.slots = new Array(Math.max(1, options.size ?? 2)).fill(null);
+    const size = Math.max(1, options.size ?? 2);
+    this.slots = new Array(size).fill(null);
+    this.queues = Array.from({ length: size }, () => []);
     this.timeoutMs = options.taskTimeoutMs ?? 60_000;
   }
 
@@ -65,14 +86,32 @@ export class WorkPool {
     const source = workerSource();
     const worker = new Worker(source.code, { eval: source.eval });
     worker.unref();
-    const slot: Slot = { worker, pending: new Map() };
-    worker.on('message', (message: { id: number; value?: unknown; error?: SerializedError }) => {
-      const pending = slot.pending.get(message.id);
-      if (!pending) return;
-      slot.pending.delete(message.id);
-      clearTimeout(pending.timer);
-      if (message.error) pending.reject(deserializeError(message.error));
-      else pending.resolve(message.value);
+    const slot: Slot = { worker, running: null };
+    worker.on('message', (message: WorkerMessage) => {
+      const job = slot.running;
+      if (this.slots[index] !== slot || job?.id !== message.id) return;
+      if (message.started) {
+        // The time limit counts the task's own work, not its wait behind others or the start
+        // of a new worker.
+        slot.timer = setTimeout(
+          () =>
+            this.retire(
+              index,
+              slot,
+              new HttpError(
+                503,
+                `The request needed more than ${this.timeoutMs / 1000} s of work; it was stopped`,
+              ),
+            ),
+          this.timeoutMs,
+        );
+        return;
+      }
+      clearTimeout(slot.timer);
+      slot.running = null;
+      if (message.error) job.reject(deserializeError(message.error));
+      else job.resolve(message.value);
+      this.dispatch(index);
     });
     const fail = (error: Error) => this.retire(index, slot, error);
     worker.on('error', fail);
@@ -81,15 +120,30 @@ export class WorkPool {
     return slot;
   }
 
-  // A worker that failed or overran takes its queued tasks down with it; the next task starts a new one.
+  // A worker that failed or overran takes down only the task it held; the tasks queued for it
+  // go on in a new worker.
   private retire(index: number, slot: Slot, error: Error): void {
-    if (this.slots[index] === slot) this.slots[index] = null;
-    for (const pending of slot.pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(error);
-    }
-    slot.pending.clear();
+    if (this.slots[index] !== slot) return;
+    this.slots[index] = null;
+    clearTimeout(slot.timer);
+    slot.running?.reject(error);
+    slot.running = null;
     void slot.worker.terminate();
+    this.dispatch(index);
+  }
+
+  // Hands the next queued task to the slot's worker (started when needed) once it is free.
+  private dispatch(index: number): void {
+    const queue = this.queues[index]!;
+    if (this.closed || queue.length === 0 || this.slots[index]?.running) return;
+    const slot = this.slots[index] ?? this.spawn(index);
+    const job = queue.shift()!;
+    slot.running = job;
+    slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload }, job.transfer);
+  }
+
+  private load(index: number): number {
+    return this.queues[index]!.length + (this.slots[index]?.running ? 1 : 0);
   }
 
   private pick(affinity: string | undefined): number {
@@ -100,9 +154,7 @@ export class WorkPool {
       return Math.abs(hash) % this.slots.length;
     }
     let best = 0;
-    for (let i = 1; i < this.slots.length; i++) {
-      if ((this.slots[i]?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
-    }
+    for (let i = 1; i < this.slots.length; i++) if (this.load(i) < this.load(best)) best = i;
     return best;
   }
 
@@ -117,36 +169,31 @@ export class WorkPool {
   ): Promise<Result<K>> {
     if (this.closed) return Promise.reject(new HttpError(503, 'The service is shutting down'));
     const index = this.pick(options.affinity);
-    const slot = this.slots[index] ?? this.spawn(index);
-    const id = this.nextId++;
     return new Promise<Result<K>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.retire(
-          index,
-          slot,
-          new HttpError(
-            503,
-            `The request needed more than ${this.timeoutMs / 1000} s of work; it was stopped`,
-          ),
-        );
-      }, this.timeoutMs);
-      slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-      slot.worker.postMessage({ id, task, payload }, options.transfer ?? []);
+      this.queues[index]!.push({
+        id: this.nextId++,
+        task,
+        payload,
+        transfer: options.transfer ?? [],
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      this.dispatch(index);
     });
   }
 
-  /** Stops every worker; tasks still queued fail with a 503. */
+  /** Stops every worker; tasks still running or queued fail with a 503. */
   async close(): Promise<void> {
     this.closed = true;
     const slots = this.slots.filter((s): s is Slot => s !== null);
     this.slots.fill(null);
+    const stopped = new HttpError(503, 'The service is shutting down');
     for (const slot of slots) {
-      for (const pending of slot.pending.values()) {
-        clearTimeout(pending.timer);
-        pending.reject(new HttpError(503, 'The service is shutting down'));
-      }
-      slot.pending.clear();
+      clearTimeout(slot.timer);
+      slot.running?.reject(stopped);
+      slot.running = null;
     }
+    for (const queue of this.queues) for (const job of queue.splice(0)) job.reject(stopped);
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }

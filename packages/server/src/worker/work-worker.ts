@@ -8,8 +8,10 @@ interface WorkMessage {
   payload: unknown;
 }
 
-// The worker entry: runs one task at a time, in the order received, and answers each by id.
+// The worker entry: runs the task the pool hands it (one at a time) and answers by id. It says
+// when it starts, so that the task's time limit counts from then.
 parentPort!.on('message', async (message: WorkMessage) => {
+  parentPort!.postMessage({ id: message.id, started: true });
   try {
     const run = workTasks[message.task] as (payload: unknown) => unknown;
     const value = await run(message.payload);
