@@ -2,6 +2,7 @@ import type { Transport } from './http/transport.js';
 import type { CallOptions } from './translate/translate-api.js';
 import type {
   AnalyticsResponseWire,
+  CreatedDeveloperKeyWire,
   DeveloperKeyWire,
   KeyUsageWire,
   UsageWire,
@@ -55,7 +56,7 @@ export interface AnalyticsOptions extends CallOptions {
   groupBy?: 'key' | 'key_and_day';
 }
 
-function toKey(wire: DeveloperKeyWire & { key?: string }): DeveloperKey {
+function toKey(wire: DeveloperKeyWire | CreatedDeveloperKeyWire): DeveloperKey {
   const limits: DeveloperKey['usageLimits'] = { characters: wire.usage_limits.characters };
   if (wire.usage_limits.speech_to_text_milliseconds !== undefined) {
     limits.speechToTextMilliseconds = wire.usage_limits.speech_to_text_milliseconds;
@@ -68,7 +69,7 @@ function toKey(wire: DeveloperKeyWire & { key?: string }): DeveloperKey {
     usageLimits: limits,
   };
   if (wire.deactivated_time !== undefined) out.deactivatedTime = wire.deactivated_time;
-  if (wire.key !== undefined) out.key = wire.key;
+  if ('key' in wire && wire.key !== undefined) out.key = wire.key;
   return out;
 }
 
@@ -101,7 +102,7 @@ export class AdminKeysApi {
    * Not retried after a timeout.
    */
   async create(input: { label?: string } = {}, options: CallOptions = {}): Promise<DeveloperKey> {
-    const { data } = await this.transport.call<DeveloperKeyWire & { key?: string }>({
+    const { data } = await this.transport.call<CreatedDeveloperKeyWire>({
       method: 'POST',
       path: '/v2/admin/developer-keys',
       json: input.label === undefined ? {} : { label: input.label },

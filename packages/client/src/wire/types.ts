@@ -323,6 +323,11 @@ export interface DeveloperKeyWire {
   usage_limits: { characters: number | null; speech_to_text_milliseconds?: number | null };
 }
 
+/** A developer key as its creation answers it: the only answer that carries the secret. */
+export interface CreatedDeveloperKeyWire extends DeveloperKeyWire {
+  key: string;
+}
+
 /** Usage object of the analytics report (contract 2.9). */
 export interface UsageWire {
   total_characters: number;
