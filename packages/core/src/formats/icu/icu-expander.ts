@@ -10,17 +10,13 @@ export type IcuPart =
   | { kind: 'open'; open: Original; close: Original }
   | { kind: 'close' };
 
-type Part = IcuPart;
-
 /** One form of a message being expanded: its key per selector index, and its parts so far. */
 export interface IcuPartial {
   keys: Map<number, string>;
-  parts: Part[];
+  parts: IcuPart[];
   /** Selector indexes whose key some occurrence on this form's path has a branch of its own for. */
   written?: Set<number>;
 }
-
-type Partial = IcuPartial;
 
 type SelectorElement = Extract<MessageFormatElement, { type: TYPE.plural | TYPE.select }>;
 
@@ -46,7 +42,7 @@ export class IcuExpander {
 
   constructor(
     private readonly message: string,
-    private readonly sentinels: ReadonlyMap<string, Part[]> | undefined,
+    private readonly sentinels: ReadonlyMap<string, IcuPart[]> | undefined,
     private readonly locale: string,
   ) {}
 
@@ -61,7 +57,7 @@ export class IcuExpander {
   }
 
   /** The forms of a whole message: one per combination of keys that its branches write. */
-  expandMessage(elements: readonly MessageFormatElement[]): Partial[] {
+  expandMessage(elements: readonly MessageFormatElement[]): IcuPartial[] {
     this.collect(elements);
     const forms = this.expand(elements, undefined, [{ keys: new Map(), parts: [] }]);
     return forms.filter((form) => [...form.keys.keys()].every((i) => form.written?.has(i)));
@@ -105,9 +101,9 @@ export class IcuExpander {
     return Object.hasOwn(options, 'other') ? options.other!.value : undefined;
   }
 
-  private literal(value: string): Part[] {
+  private literal(value: string): IcuPart[] {
     if (!this.sentinels) return [{ kind: 'text', value }];
-    const parts: Part[] = [];
+    const parts: IcuPart[] = [];
     let text = '';
     for (const ch of value) {
       const replacement = this.sentinels.get(ch);
@@ -126,10 +122,10 @@ export class IcuExpander {
   private expand(
     elements: readonly MessageFormatElement[],
     plural: number | undefined,
-    start: Partial[],
-  ): Partial[] {
+    start: IcuPartial[],
+  ): IcuPartial[] {
     let partials = start;
-    const append = (parts: Part[]) => {
+    const append = (parts: IcuPart[]) => {
       for (const p of partials) p.parts.push(...parts);
     };
     for (const element of elements) {
@@ -162,7 +158,7 @@ export class IcuExpander {
           const key = this.selectorKey(element);
           const index = this.selectors.findIndex((s) => s.key === key);
           const selector = this.selectors[index]!;
-          const next: Partial[] = [];
+          const next: IcuPartial[] = [];
           for (const partial of partials) {
             // A selector met before on this path has its key already: this occurrence follows it.
             const fixed = partial.keys.get(index);
@@ -171,7 +167,7 @@ export class IcuExpander {
               if (!branch) continue;
               const written = new Set(partial.written);
               if (Object.hasOwn(element.options, key)) written.add(index);
-              const branchStart: Partial = {
+              const branchStart: IcuPartial = {
                 keys: new Map(partial.keys).set(index, key),
                 parts: [...partial.parts],
                 written,

@@ -5,8 +5,6 @@ import { IcuExpander, type IcuPart } from './icu-expander.js';
 
 export type { IcuPart } from './icu-expander.js';
 
-type Part = IcuPart;
-
 /** Options of {@link icuToSegments}. */
 export interface IcuOptions {
   /** Parse `<b>..</b>` rich-text tags (default true). */
@@ -77,7 +75,7 @@ const ARGUMENT = /^\{\s*([\p{L}\p{N}_$]+)\s*(?:,\s*number\b[^}]*)?\}$/u;
 
 // `#`, and `{count}` or `{count, number}` where a plural selects on `count`, print the number.
 function numberOf(
-  part: Extract<Part, { kind: 'placeholder' }>,
+  part: Extract<IcuPart, { kind: 'placeholder' }>,
   plurals: ReadonlyMap<string, number>,
 ): number | undefined {
   if (part.numberOf !== undefined) return part.numberOf;
@@ -88,7 +86,7 @@ function numberOf(
 
 function emit(
   builder: SegmentBuilder,
-  parts: Part[],
+  parts: IcuPart[],
   numberIds: Map<number, Set<string>>,
   plurals: ReadonlyMap<string, number>,
 ): void {
