@@ -66,6 +66,7 @@ describe('a budget per run', () => {
     expect(run.annotations.at(-1)!.message).toMatch(/stopped at the (budget|quota)/);
     // Its secret was masked at once, and is nowhere else in what the run wrote.
     const masks = [...run.stdout.matchAll(/^::add-mask::(.+)$/gm)].map((m) => m[1]!);
+    expect(masks).toContain(ADMIN_KEY);
     const created = masks.filter((m) => m !== ADMIN_KEY && !m.startsWith('ghs_'));
     expect(created).toHaveLength(1);
     for (const secret of [ADMIN_KEY, created[0]!])

@@ -62,11 +62,8 @@ describe('action.yml', () => {
   });
 
   it('declares every input the Action reads and every output it sets', () => {
-    const sources = ['action-inputs.ts', 'run-action.ts']
-      .map((f) => readFileSync(join(packageDir, 'src', f), 'utf8'))
-      .join('\n');
+    const sources = readFileSync(join(packageDir, 'src', 'action-inputs.ts'), 'utf8');
     const read = new Set([...sources.matchAll(/get\('([a-z-]+)'\)/g)].map((m) => m[1]));
-    for (const name of ['api-key', 'admin-key', 'github-token', 'workflow-token']) read.add(name);
     expect([...read].sort()).toEqual(Object.keys(own.inputs).sort());
     const code = ['run-check.ts', 'run-translate.ts', 'run-comment.ts', 'report-findings.ts']
       .map((f) => readFileSync(join(packageDir, 'src', f), 'utf8'))

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from './comment-body.js';
@@ -255,6 +256,8 @@ describe('translate mode, other checkouts and options', () => {
     expect(run.code).toBe(0);
     expect(service.faults!.requests.length).toBe(before);
     expect(fixture.tip('feature')).toBe(head);
+    for (const file of ['app/locales/pl/common.json', 'app/transloom.lock'])
+      expect(existsSync(join(fixture.workspace, file))).toBe(false);
     expect(run.summary).toContain('2 units would be sent; nothing was sent or written.');
     expect(run.summary).toContain('| `pl` |');
     expect(run.summary).not.toContain('| `de` |');
