@@ -13,6 +13,10 @@ export type Piece =
   | { type: 'open'; open: Range; close: Range | '' }
   | { type: 'close' };
 
+/** Why text the HTML parser moves (foster parenting) is left untranslated. */
+export const MOVED_TEXT =
+  'the HTML parser moves this text out of its place (as it moves text between table rows before the table)';
+
 /** Why a run of text cannot be edited in place: its source offsets are not certain. */
 export class UncertainText extends Error {
   override readonly name = 'UncertainText';
@@ -101,12 +105,7 @@ export function textNodePieces(
   // Point at the moved words themselves, not at the whitespace the parser merged them with.
   const probe = raw.indexOf(value.trim().slice(0, 24));
   const where = range.start + (probe > 0 ? probe : /^[ \t\n\r\f]*/.exec(raw)![0].length);
-  const moved = () =>
-    new UncertainText(
-      where,
-      true,
-      'the HTML parser moves this text out of its place (as it moves text between table rows before the table)',
-    );
+  const moved = () => new UncertainText(where, true, MOVED_TEXT);
   const chunks: Range[] = [];
   let kept = '';
   let last = 0;

@@ -1,7 +1,13 @@
 import type { Element, ElementContent, RootContent } from 'hast';
 import { hasTextOutsideTemplates, type TemplateSyntax } from '../../segments/template-tags.js';
 import { ATOMIC, isElement, isTranslated, VOID } from './html-elements.js';
-import { type Piece, type PieceContext, textNodePieces, UncertainText } from './html-pieces.js';
+import {
+  MOVED_TEXT,
+  type Piece,
+  type PieceContext,
+  textNodePieces,
+  UncertainText,
+} from './html-pieces.js';
 import { closingRange, nodeRange, openingRange, type Range } from './html-tree.js';
 
 /** What reading a run of inline content needs. */
@@ -22,11 +28,29 @@ export function hasText(
   return nodes.some(
     (n) =>
       (n.type === 'text' && hasTextOutsideTemplates(n.value, templates)) ||
-      (isElement(n) &&
-        !ATOMIC.has(n.tagName) &&
-        isTranslated(n, true) &&
-        hasText(n.children, templates)),
+      (isElement(n) && elementHasText(n, templates)),
   );
+}
+
+// Every run an inline element sits in asks about its text again, once per ancestor: each
+// element's answer is kept, per list of template syntaxes, as long as its tree lives.
+const ELEMENT_TEXT = new WeakMap<readonly TemplateSyntax[], WeakMap<Element, boolean>>();
+
+function elementHasText(element: Element, templates: readonly TemplateSyntax[]): boolean {
+  let known = ELEMENT_TEXT.get(templates);
+  if (!known) {
+    known = new WeakMap();
+    ELEMENT_TEXT.set(templates, known);
+  }
+  let answer = known.get(element);
+  if (answer === undefined) {
+    answer =
+      !ATOMIC.has(element.tagName) &&
+      isTranslated(element, true) &&
+      hasText(element.children, templates);
+    known.set(element, answer);
+  }
+  return answer;
 }
 
 function uncertain(offset: number, message: string): UncertainText {
@@ -184,11 +208,7 @@ export function flatRunPieces(
     // The parser repeats a start tag for each element it re-opens: one placeholder is enough.
     if (cursor !== undefined && leaf.range.end <= cursor && leaf.text === undefined) continue;
     if (cursor !== undefined && leaf.range.start < cursor)
-      throw new UncertainText(
-        leaf.range.start,
-        true,
-        'the HTML parser moves this text out of its place (as it moves text between table rows before the table)',
-      );
+      throw new UncertainText(leaf.range.start, true, MOVED_TEXT);
     if (cursor !== undefined && leaf.range.start > cursor) {
       if (ctx.tagStarts.within(cursor, leaf.range.start))
         throw new UncertainText(cursor, true, 'the HTML parser moved markup out of its place here');
