@@ -62,3 +62,35 @@ export function createGit(cwd: string): Git {
     text: async (args) => (await run(args)).stdout.trim(),
   };
 }
+
+/** `-c` options that make `author` the author and committer of what git commits, unsigned. */
+export function gitIdentity(author: { name: string; email: string }): string[] {
+  return [
+    '-c',
+    `user.name=${author.name}`,
+    '-c',
+    `user.email=${author.email}`,
+    '-c',
+    'commit.gpgsign=false',
+  ];
+}
+
+/** Fetches `branch` from `remote` (no tags) and returns its tip. */
+export async function fetchTip(git: Git, remote: string, branch: string): Promise<string> {
+  await git.run(['fetch', '--no-tags', remote, `refs/heads/${branch}`]);
+  return git.text(['rev-parse', 'FETCH_HEAD']);
+}
+
+/** Lists the files a stopped merge or rebase left in conflict, then aborts it. */
+export async function abortWithConflicts(git: Git, what: 'merge' | 'rebase'): Promise<string[]> {
+  const files = (await git.text(['diff', '--name-only', '--diff-filter=U']))
+    .split('\n')
+    .filter(Boolean);
+  await git.run([what, '--abort'], { allowFailure: true });
+  return files;
+}
+
+/** Checks out `commit` with a detached HEAD, quietly. */
+export async function checkoutDetached(git: Git, commit: string): Promise<void> {
+  await git.run(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit]);
+}

@@ -1,5 +1,5 @@
 import { ActionError } from './action-error.js';
-import type { Git } from './git.js';
+import { abortWithConflicts, checkoutDetached, fetchTip, type Git, gitIdentity } from './git.js';
 
 /** A commit's author email and message, when the commit is in the clone. */
 export async function commitInfo(
@@ -32,11 +32,10 @@ export async function checkoutPullRequestHead(
 ): Promise<void> {
   const head = await git.text(['rev-parse', 'HEAD']);
   if (head === pr.headSha) return;
-  await git.run(['fetch', '--no-tags', 'origin', `refs/heads/${pr.headRef}`]);
-  const tip = await git.text(['rev-parse', 'FETCH_HEAD']);
+  const tip = await fetchTip(git, 'origin', pr.headRef);
   if (head === tip) return;
   await clean(git);
-  await git.run(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', tip]);
+  await checkoutDetached(git, tip);
 }
 
 /** What {@link prepareBotBranch} found. */
@@ -54,20 +53,16 @@ export async function prepareBotBranch(
   const baseSha = await git.text(['rev-parse', 'HEAD']);
   const remote = await git.text(['ls-remote', '--heads', 'origin', `refs/heads/${options.branch}`]);
   if (remote === '') return { kind: 'ready', merged: false };
-  await git.run(['fetch', '--no-tags', 'origin', `refs/heads/${options.branch}`]);
-  const tip = await git.text(['rev-parse', 'FETCH_HEAD']);
+  const tip = await fetchTip(git, 'origin', options.branch);
   const contained = await git.run(['merge-base', '--is-ancestor', tip, baseSha], {
     allowFailure: true,
   });
   if (contained.code === 0) return { kind: 'ready', merged: false };
   await clean(git);
-  await git.run(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', tip]);
+  await checkoutDetached(git, tip);
   const merge = await git.run(
     [
-      '-c',
-      `user.name=${options.author.name}`,
-      '-c',
-      `user.email=${options.author.email}`,
+      ...gitIdentity(options.author),
       'merge',
       '--no-ff',
       '--no-edit',
@@ -77,12 +72,6 @@ export async function prepareBotBranch(
     ],
     { allowFailure: true },
   );
-  if (merge.code !== 0) {
-    const files = (await git.text(['diff', '--name-only', '--diff-filter=U']))
-      .split('\n')
-      .filter(Boolean);
-    await git.run(['merge', '--abort'], { allowFailure: true });
-    return { kind: 'conflict', files };
-  }
+  if (merge.code !== 0) return { kind: 'conflict', files: await abortWithConflicts(git, 'merge') };
   return { kind: 'ready', merged: true };
 }

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ActionError } from './action-error.js';
 import { commitMessageWithTrailer } from './commit-trailer.js';
-import { createGit, type Git } from './git.js';
+import { abortWithConflicts, createGit, fetchTip, type Git, gitIdentity } from './git.js';
 
 /** Options of {@link commitPaths}. */
 export interface CommitPathsOptions {
@@ -12,15 +12,6 @@ export interface CommitPathsOptions {
   message: string;
   author: { name: string; email: string };
 }
-
-const identity = (author: { name: string; email: string }) => [
-  '-c',
-  `user.name=${author.name}`,
-  '-c',
-  `user.email=${author.email}`,
-  '-c',
-  'commit.gpgsign=false',
-];
 
 /**
  * Commits exactly `paths` as one commit by `author` on top of HEAD: `sha` is undefined when
@@ -123,17 +114,14 @@ export async function pushWithoutForce(options: PushOptions): Promise<PushResult
         `${branch} moved ${attempt + 1} times while the translation was pushed; nothing was overwritten. Run the workflow again.`,
       );
     options.log?.(`${branch} moved since the run started: rebasing the translation onto it`);
-    await git.run(['fetch', '--no-tags', remote, `refs/heads/${branch}`]);
-    const tip = await git.text(['rev-parse', 'FETCH_HEAD']);
-    const rebase = await git.run([...identity(options.author), 'rebase', '--onto', tip, 'HEAD~1'], {
-      allowFailure: true,
-    });
-    if (rebase.code !== 0) {
-      const files = (await git.text(['diff', '--name-only', '--diff-filter=U']))
-        .split('\n')
-        .filter(Boolean);
-      await git.run(['rebase', '--abort'], { allowFailure: true });
-      return { kind: 'conflict', files };
-    }
+    const tip = await fetchTip(git, remote, branch);
+    const rebase = await git.run(
+      [...gitIdentity(options.author), 'rebase', '--onto', tip, 'HEAD~1'],
+      {
+        allowFailure: true,
+      },
+    );
+    if (rebase.code !== 0)
+      return { kind: 'conflict', files: await abortWithConflicts(git, 'rebase') };
   }
 }

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMIT_TRAILER } from './commit-trailer.js';
@@ -99,6 +100,28 @@ describe('translate mode on push', () => {
     expect(third.code).toBe(0);
     expect(third.outputs.changed).toBe('false');
     expect(fixture.tip('transloom/main')).toBe(next!.sha);
+  });
+
+  it('merges and commits unsigned on a runner whose git signs every commit', async () => {
+    const fixture = createGitFixture(projectFiles());
+    expect((await translatePush(fixture, 'run1')).code).toBe(0);
+    fixture.push(
+      'main',
+      projectFiles({ greeting: 'Hello {{name}}', farewell: 'Goodbye', thanks: 'Thanks' }),
+      'Add thanks',
+    );
+    // The runner's global git config signs commits with a program that always fails.
+    mkdirSync(join(fixture.root, 'run2'), { recursive: true });
+    writeFileSync(
+      join(fixture.root, 'run2', '.gitconfig'),
+      '[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = false\n',
+    );
+    const second = await translatePush(fixture, 'run2');
+    expect(second.code).toBe(0);
+    expect(second.summary).toContain('Merged main into transloom/main first');
+    const [next, merge] = fixture.log('transloom/main', 2);
+    expect(merge!.parents).toEqual([expect.any(String), fixture.tip('main')]);
+    expect(next!.parents).toEqual([merge!.sha]);
   });
 
   it('does nothing on its own branch, and on a push of its own commit', async () => {
