@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { measureNode, median } from './lib/measure-process.mjs';
+import { measureNode, median, plannedBounds, printRows, times } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
@@ -27,7 +27,6 @@ const PAGES = Number(values.pages);
 const RUNS = Number(values.runs);
 const LOCALES = ['de', 'ja', 'fr'];
 const KEY = 'bench-docs-key';
-const MAX_TEXTS = 50;
 const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./lib/read-hash-floor.mjs', import.meta.url));
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -108,15 +107,11 @@ try {
 
   const dry = await measureNode([BIN, 'translate', '--dry-run', '--json'], { cwd: root, env });
   const planned = JSON.parse(dry.stdout);
-  let lowerBound = 0;
-  let uniqueChars = 0;
-  let uniqueTexts = 0;
-  for (const locale of LOCALES) {
-    const l = planned.locales[locale];
-    uniqueTexts += l.pending;
-    uniqueChars += l.characters;
-    lowerBound += Math.ceil(l.pending / MAX_TEXTS);
-  }
+  const {
+    lowerBound,
+    characters: uniqueChars,
+    texts: uniqueTexts,
+  } = plannedBounds(planned, LOCALES);
 
   const cold = await measureNode([BIN, 'translate', '--json', '--quiet'], {
     cwd: root,
@@ -127,14 +122,13 @@ try {
   if (cold.code !== 0 || report.failures.length > 0 || report.diagnostics.length > 0)
     throw new Error(`the cold run failed (${cold.code}): ${cold.stderr.slice(0, 2000)}`);
 
-  const noop = [];
-  for (let i = 0; i < RUNS; i++) {
+  const noop = await times(RUNS, async () => {
     const run = await measureNode([BIN, 'translate', '--json', '--quiet'], { cwd: root, env });
     const rerun = JSON.parse(run.stdout);
     if (run.code !== 0 || rerun.requests !== 0 || rerun.files.written.length !== 0)
       throw new Error('the rerun was not a no-op');
-    noop.push(run.ms);
-  }
+    return run.ms;
+  });
   const files = [];
   for (let i = 0; i < PAGES; i++) {
     files.push(join(root, pagePath(i)));
@@ -142,8 +136,7 @@ try {
   }
   const list = join(work, 'files.txt');
   await writeFile(list, files.join('\n'));
-  const floor = [];
-  for (let i = 0; i < RUNS; i++) floor.push((await measureNode([FLOOR, list])).ms);
+  const floor = await times(RUNS, async () => (await measureNode([FLOOR, list])).ms);
 
   // One changed page: a sentence of one paragraph edited.
   const changedPath = join(root, pagePath(17));
@@ -180,8 +173,7 @@ try {
       `${changed.requests} requests for ${LOCALES.length} locales: ${(changed.requests / LOCALES.length).toFixed(2)} per locale (target 1); ${changed.files.written.length} files written`,
     ],
   ];
-  const width = Math.max(...rows.map(([k]) => k.length));
-  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  printRows(rows);
   if (report.requests > lowerBound || changed.requests !== LOCALES.length) process.exitCode = 1;
 } finally {
   service.child.kill('SIGTERM');

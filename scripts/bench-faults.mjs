@@ -18,7 +18,7 @@ import { targetLangOf } from '../packages/core/dist/config.js';
 import { loadDocument } from '../packages/core/dist/formats.js';
 import { sourceLangOf } from '../packages/core/dist/pipeline.js';
 import { generateCorpus, LOCALES } from './lib/corpus.mjs';
-import { median } from './lib/measure-process.mjs';
+import { median, printRows } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
@@ -169,8 +169,7 @@ const rows = [
     `${peak} (limiter peak ${Math.max(...[...clean, ...faulty].map((r) => r.peakActive))}) against a concurrency of ${CONCURRENCY}`,
   ],
 ];
-const width = Math.max(...rows.map(([k]) => k.length));
-for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+printRows(rows);
 console.log(
   `runs: clean ${clean.map((r) => r.seconds.toFixed(2)).join(', ')} s; faulty ${faulty.map((r) => r.seconds.toFixed(2)).join(', ')} s`,
 );

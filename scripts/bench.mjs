@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus, LOCALES } from './lib/corpus.mjs';
 import { countingProxy } from './lib/counting-proxy.mjs';
-import { measureNode, median } from './lib/measure-process.mjs';
+import { measureNode, median, plannedBounds, printRows, times } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
@@ -37,7 +37,6 @@ const FAULT_RATE = Number(values['fault-rate']);
 const KEY = 'bench-main-key';
 const ADMIN_KEY = 'bench-main-admin-key';
 const CONCURRENCY = 4;
-const MAX_TEXTS = 50;
 const MAX_BYTES = 131_072;
 const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./lib/read-hash-floor.mjs', import.meta.url));
@@ -64,12 +63,6 @@ async function digest(root) {
   };
   await walk(root);
   return out;
-}
-
-async function times(runs, task) {
-  const list = [];
-  for (let i = 0; i < runs; i++) list.push(await task());
-  return list;
 }
 
 const work = await mkdtemp(join(tmpdir(), 'transloom-bench-'));
@@ -107,15 +100,9 @@ try {
   };
   const first = await cold(clean);
 
-  let lowerBound = 0;
-  let uniqueChars = 0;
-  let uniqueTexts = 0;
-  for (const locale of LOCALES) {
-    const l = planned.locales[locale];
-    uniqueTexts += l.pending;
-    uniqueChars += l.characters;
-    lowerBound += Math.ceil(l.pending / MAX_TEXTS);
-  }
+  const bounds = plannedBounds(planned, LOCALES);
+  const { characters: uniqueChars, texts: uniqueTexts } = bounds;
+  let { lowerBound } = bounds;
   const bodyBytes = first.log.reduce((n, r) => n + (r.contentLength ?? 0), 0);
   lowerBound = Math.max(lowerBound, Math.ceil(bodyBytes / MAX_BYTES));
 
@@ -196,8 +183,7 @@ try {
       `at most ${Math.max(first.peak, second.peak)} (clean ${first.peak}, faulty ${second.peak}) with concurrency ${CONCURRENCY}`,
     ],
   ];
-  const width = Math.max(...rows.map(([k]) => k.length));
-  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  printRows(rows);
   if (!identical) process.exitCode = 1;
 } finally {
   service.child.kill('SIGTERM');

@@ -54,3 +54,33 @@ export function percentile(list, p) {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+
+/** The task's results, run `runs` times one after another. */
+export async function times(runs, task) {
+  const list = [];
+  for (let i = 0; i < runs; i++) list.push(await task());
+  return list;
+}
+
+/**
+ * What a dry run's JSON summary (`planned`) says must be sent: the unique texts and their
+ * characters, and the request lower bound, the sum over locales of ceil(texts / 50).
+ */
+export function plannedBounds(planned, locales) {
+  let lowerBound = 0;
+  let characters = 0;
+  let texts = 0;
+  for (const locale of locales) {
+    const l = planned.locales[locale];
+    texts += l.pending;
+    characters += l.characters;
+    lowerBound += Math.ceil(l.pending / 50);
+  }
+  return { lowerBound, characters, texts };
+}
+
+/** Prints `[label, value]` rows with the labels in one column. */
+export function printRows(rows) {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+}
