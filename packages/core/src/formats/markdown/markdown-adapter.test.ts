@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FormatError } from '../../document/diagnostics.js';
 import { loadDocument } from '../../document/load-document.js';
 
 describe('Markdown adapter', () => {
@@ -58,6 +59,21 @@ notes: |
     expect(loadDocument({ path: 'index.md', content }).units.map((u) => u.id)).toEqual([
       'frontmatter:title',
     ]);
+  });
+
+  it("refuses a bad option as a problem of the user's file, with a rule", () => {
+    const error = (() => {
+      try {
+        loadDocument({ path: 'a.md', content: '# A\n', options: { anchors: { slug: 'nope' } } });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(FormatError);
+    expect((error as FormatError).diagnostics[0]).toMatchObject({
+      file: 'a.md',
+      rule: 'markdown-options',
+    });
   });
 
   it('never translates code, URLs, heading ids or attributes outside the allow-list', () => {
