@@ -36,7 +36,8 @@ describe('WorkPool', () => {
         () => null,
         (error: unknown) => error,
       );
-      // Queued behind the slow task on the one worker; its own work takes a few milliseconds.
+      // Queued behind the slow task on the one worker, each a few milliseconds of work: one
+      // sent on ahead to the worker (it moves no buffers), one that moves its body's buffer.
       const quick = pool.run('prepareGlossary', {
         body: {
           json: {
@@ -46,6 +47,17 @@ describe('WorkPool', () => {
         },
         shape: 'create',
       });
+      const small = new TextEncoder().encode(
+        JSON.stringify({
+          name: 'moved',
+          dictionaries: [{ source_lang: 'en', target_lang: 'it', entries: 'a\tb\nc\td' }],
+        }),
+      );
+      const moved = pool.run(
+        'prepareGlossary',
+        { body: { raw: small, type: 'json' }, shape: 'create' },
+        { transfer: movable([small]) },
+      );
       const error = await slowSettled;
       expect(error).toBeInstanceOf(HttpError);
       expect((error as HttpError).status).toBe(503);
@@ -57,10 +69,32 @@ describe('WorkPool', () => {
         targetLang: 'fr',
         entryCount: 1,
       });
+      expect((await moved).dictionaries[0]).toMatchObject({ targetLang: 'it', entryCount: 2 });
     } finally {
       await pool.close();
     }
   }, 60_000);
+
+  it('runs the tasks of a worker one after the other, an asynchronous one too', async () => {
+    const pool = new WorkPool({ size: 1 });
+    try {
+      // Detection loads its tables asynchronously the first time; the task behind it waits.
+      const detected = pool.run('detect', { texts: ['Der schnelle braune Fuchs springt'] });
+      const prepared = pool.run('prepareGlossary', {
+        body: {
+          json: {
+            name: 'after',
+            dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'a\tb' }],
+          },
+        },
+        shape: 'create',
+      });
+      expect(await detected).toEqual(['DE']);
+      expect((await prepared).name).toBe('after');
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 
   it('answers tasks still queued when it closes with a 503', async () => {
     const pool = new WorkPool({ size: 1 });

@@ -37,8 +37,9 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  /** The task the worker holds (at most one), and its timer once the worker started it. */
-  running: Job | null;
+  /** Tasks handed to the worker, in order: the first runs, one more may wait behind it. */
+  posted: Job[];
+  /** The running task's time limit, set once the worker has started it. */
   timer?: NodeJS.Timeout;
 }
 
@@ -68,8 +69,8 @@ function workerSource(): { code: string | URL; eval: boolean } {
  */
 export class WorkPool {
   private readonly slots: Array<Slot | null>;
-  // Each worker is handed one task at a time; the rest wait here, on the main thread, with
-  // their buffers not moved yet, so that they outlive a worker stopped for overrunning.
+  // Tasks wait here, on the main thread, with their buffers not moved yet, so that they outlive
+  // a worker stopped for overrunning; a worker holds only what it can lose (see dispatch).
   private readonly queues: Job[][];
   private readonly timeoutMs: number;
   private nextId = 1;
@@ -86,9 +87,10 @@ export class WorkPool {
     const source = workerSource();
     const worker = new Worker(source.code, { eval: source.eval });
     worker.unref();
-    const slot: Slot = { worker, running: null };
+    const slot: Slot = { worker, posted: [] };
     worker.on('message', (message: WorkerMessage) => {
-      const job = slot.running;
+      // The worker runs its tasks in order: what it says is about the first it holds.
+      const job = slot.posted[0];
       if (this.slots[index] !== slot || job?.id !== message.id) return;
       if (message.started) {
         // The time limit counts the task's own work, not its wait behind others or the start
@@ -108,7 +110,7 @@ export class WorkPool {
         return;
       }
       clearTimeout(slot.timer);
-      slot.running = null;
+      slot.posted.shift();
       if (message.error) job.reject(deserializeError(message.error));
       else job.resolve(message.value);
       this.dispatch(index);
@@ -120,30 +122,37 @@ export class WorkPool {
     return slot;
   }
 
-  // A worker that failed or overran takes down only the task it held; the tasks queued for it
-  // go on in a new worker.
+  // A worker that failed or overran takes down only the task it was running; the task waiting
+  // in it (which moved no buffers) and those queued go on in a new worker.
   private retire(index: number, slot: Slot, error: Error): void {
     if (this.slots[index] !== slot) return;
     this.slots[index] = null;
     clearTimeout(slot.timer);
-    slot.running?.reject(error);
-    slot.running = null;
+    const [running, ...waiting] = slot.posted.splice(0);
+    running?.reject(error);
+    this.queues[index]!.unshift(...waiting);
     void slot.worker.terminate();
     this.dispatch(index);
   }
 
-  // Hands the next queued task to the slot's worker (started when needed) once it is free.
+  // Hands queued tasks to the slot's worker (started when needed). Besides the task it runs, a
+  // worker holds one more, so that it never waits for this thread between tasks, and only one
+  // that moves no buffers: should the worker be stopped, it can be sent again as it was.
   private dispatch(index: number): void {
     const queue = this.queues[index]!;
-    if (this.closed || queue.length === 0 || this.slots[index]?.running) return;
-    const slot = this.slots[index] ?? this.spawn(index);
-    const job = queue.shift()!;
-    slot.running = job;
-    slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload }, job.transfer);
+    let slot = this.slots[index];
+    while (!this.closed && queue.length > 0) {
+      const held = slot?.posted.length ?? 0;
+      if (held >= 2 || (held === 1 && queue[0]!.transfer.length > 0)) return;
+      slot ??= this.spawn(index);
+      const job = queue.shift()!;
+      slot.posted.push(job);
+      slot.worker.postMessage({ id: job.id, task: job.task, payload: job.payload }, job.transfer);
+    }
   }
 
   private load(index: number): number {
-    return this.queues[index]!.length + (this.slots[index]?.running ? 1 : 0);
+    return this.queues[index]!.length + (this.slots[index]?.posted.length ?? 0);
   }
 
   private pick(affinity: string | undefined): number {
@@ -190,8 +199,7 @@ export class WorkPool {
     const stopped = new HttpError(503, 'The service is shutting down');
     for (const slot of slots) {
       clearTimeout(slot.timer);
-      slot.running?.reject(stopped);
-      slot.running = null;
+      for (const job of slot.posted.splice(0)) job.reject(stopped);
     }
     for (const queue of this.queues) for (const job of queue.splice(0)) job.reject(stopped);
     await Promise.all(slots.map((s) => s.worker.terminate()));

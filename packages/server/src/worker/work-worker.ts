@@ -8,9 +8,7 @@ interface WorkMessage {
   payload: unknown;
 }
 
-// The worker entry: runs the task the pool hands it (one at a time) and answers by id. It says
-// when it starts, so that the task's time limit counts from then.
-parentPort!.on('message', async (message: WorkMessage) => {
+async function runTask(message: WorkMessage): Promise<void> {
   parentPort!.postMessage({ id: message.id, started: true });
   try {
     const run = workTasks[message.task] as (payload: unknown) => unknown;
@@ -21,4 +19,11 @@ parentPort!.on('message', async (message: WorkMessage) => {
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: serializeError(error) });
   }
+}
+
+// The worker entry: runs its tasks one at a time (an async one too), in the order received,
+// and answers each by id. It says when it starts one, so that its time limit counts from then.
+let previous = Promise.resolve();
+parentPort!.on('message', (message: WorkMessage) => {
+  previous = previous.then(() => runTask(message));
 });
