@@ -306,19 +306,6 @@ describe('translate mode, other checkouts and options', () => {
     expect(run.annotations.at(-1)!.message).toContain("mode 'translate' needs input 'api-key'");
     expect(fixture.tip('feature')).toBe(head);
   });
-
-  it('without a key, fails before touching the checkout', async () => {
-    const fixture = createGitFixture(projectFiles());
-    const head = fixture.push('feature', { 'README.md': 'untouched\n' }, 'Change');
-    // The checkout is not the head yet: the run would put it there first.
-    fixture.checkout('main');
-    const main = fixture.tip('main');
-    const run = await translatePr(fixture, 'run', head, { inputs: { 'api-key': '' } });
-    expect(run.code).toBe(1);
-    expect(run.annotations.at(-1)!.message).toContain("mode 'translate' needs input 'api-key'");
-    expect(fixture.git(fixture.workspace, 'rev-parse', 'HEAD')).toBe(main);
-    expect(fixture.git(fixture.workspace, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('main');
-  });
 });
 
 describe('translate mode, what a pull request changed', () => {

@@ -158,11 +158,12 @@ describe('translate mode on push', () => {
       }),
       ref: 'refs/heads/main',
       sha: main,
+      // The loop guard needs no key: a run of the Action's own commit stays green.
       inputs: {
         mode: 'translate',
         'working-directory': 'app',
         'api-url': service.url,
-        'api-key': API_KEY,
+        'api-key': '',
       },
     });
     expect(own.code).toBe(0);
@@ -171,5 +172,28 @@ describe('translate mode on push', () => {
       'transloom/main',
     );
     expect(fixture.tip('transloom/main')).toBe(sha);
+  });
+
+  it('without a key, fails before preparing the bot branch', async () => {
+    const fixture = createGitFixture(projectFiles());
+    fixture.checkout('main');
+    const main = fixture.tip('main');
+    const run = await runBundle({
+      workspace: fixture.workspace,
+      dir: join(fixture.root, 'run'),
+      event: pushEvent('main', main, { message: 'Change', email: DEV.email }),
+      ref: 'refs/heads/main',
+      sha: main,
+      inputs: {
+        mode: 'translate',
+        'working-directory': 'app',
+        'api-url': service.url,
+        'api-key': '',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.annotations.at(-1)!.message).toContain("mode 'translate' needs input 'api-key'");
+    expect(fixture.git(fixture.origin, 'branch', '--list', 'transloom/main')).toBe('');
+    expect(fixture.git(fixture.workspace, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('main');
   });
 });

@@ -94,8 +94,6 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     );
   if (base?.startsWith('transloom/'))
     return skip(`This run is for ${base}, a branch the Action writes: nothing to do.`);
-  const serviceInputs = inputs.dryRun ? undefined : requireServiceInputs(inputs);
-
   const branch = pr ? pr.headRef : `transloom/${base}`;
   if (pr) await checkoutPullRequestHead(git, pr);
 
@@ -104,6 +102,9 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     : (event.headCommit ?? (await commitInfo(git, 'HEAD')));
   if (trigger && isOwnCommit(trigger, inputs.commitAuthor.email))
     return skip("This run was started by the Action's own commit: nothing to do.");
+  // After the loop guard (a run of the Action's own commit stays green without a key), before
+  // the bot branch is prepared.
+  const serviceInputs = inputs.dryRun ? undefined : requireServiceInputs(inputs);
 
   const notes: string[] = [];
   if (!pr && base && !inputs.dryRun) {
