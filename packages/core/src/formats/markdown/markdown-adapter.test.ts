@@ -68,6 +68,7 @@ notes: |
       } catch (e) {
         return e;
       }
+      return undefined;
     })();
     expect(error).toBeInstanceOf(FormatError);
     expect((error as FormatError).diagnostics[0]).toMatchObject({
