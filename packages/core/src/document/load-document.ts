@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type {
   AdapterUnit,
+  FormatKind,
   FormatName,
   FormatOptions,
   ParsedFile,
@@ -35,12 +36,21 @@ export interface RenderOptions {
    * {@link LocDocument.options}), for formats that keep what a person set there beside the text.
    */
   previous?: LocDocument;
+  /**
+   * What a unit without a translation becomes: `source` keeps its source text, `omit` leaves
+   * it out of a catalog (see {@link FormatKind}); a document's units always keep their source.
+   */
+  untranslated?: 'source' | 'omit';
+  /** With `untranslated: 'omit'`: receives the id of every unit left out. */
+  omitted?: Set<string>;
 }
 
 /** A loaded localization file: its units and how to write it with translations. */
 export interface LocDocument {
   readonly path: string;
   readonly format: FormatName;
+  /** Catalog (keyed units, a target may lack some) or document (written whole). */
+  readonly kind: FormatKind;
   readonly sourceLocale: string;
   /** Translatable units in document order. */
   readonly units: readonly Unit[];
@@ -159,6 +169,7 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
   const doc: LocDocument & { [INTERNAL]: Internal } = {
     path: options.path,
     format,
+    kind: adapter.kind,
     sourceLocale,
     units: publicUnits,
     warnings: parsed.warnings,
@@ -174,6 +185,8 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
         file,
         sourceLocale,
         targetLocale: renderOptions.targetLocale,
+        ...(renderOptions.untranslated ? { untranslated: renderOptions.untranslated } : {}),
+        ...(renderOptions.omitted ? { omitted: renderOptions.omitted } : {}),
         ...(adapter.usesPreviousTarget && previous?.format === format
           ? { previous: previous.parsed }
           : {}),

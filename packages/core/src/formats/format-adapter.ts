@@ -65,7 +65,28 @@ export interface RenderContext<P extends ParsedFile = ParsedFile> {
    * (a reviewed state, say) is theirs to keep.
    */
   previous?: P;
+  /**
+   * What a unit without a translation becomes: `source` keeps the source's text (a copy of
+   * the source file); `omit` leaves it out of a catalog (no key, no target text), so the
+   * application's own fallback shows the source. Default `source`.
+   */
+  untranslated?: 'source' | 'omit';
+  /**
+   * With `untranslated: 'omit'`: the adapter adds the id of every unit it leaves out,
+   * including units it had to drop with one that has no translation (a JSON array
+   * cannot lose one item without renumbering the rest).
+   */
+  omitted?: Set<string>;
 }
+
+/**
+ * How a format's files hold their units:
+ * - `catalog`: units are named by keys (a JSON key path, an XLIFF unit id); a target may
+ *   lack some of them, and the application falls back to the source for those;
+ * - `document`: units are blocks of one text (a Markdown or HTML page), named by their
+ *   place and content; a target is a whole translated page or not written at all.
+ */
+export type FormatKind = 'catalog' | 'document';
 
 /** Options of one adapter, given per file entry in the configuration. */
 export type FormatOptions = Readonly<Record<string, unknown>>;
@@ -87,6 +108,8 @@ export interface FormatAdapter<
   U extends AdapterUnit = AdapterUnit,
 > {
   readonly name: FormatName;
+  /** Whether targets are catalogs of keyed units or whole documents (see {@link FormatKind}). */
+  readonly kind: FormatKind;
   /** File extensions (with the dot) this adapter claims. */
   readonly extensions: readonly string[];
   parse(file: SourceFile, options: FormatOptions): P;

@@ -218,7 +218,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
         ? `not sent: ${(fatal as Error).message}`
         : report.stopped === 'quota'
           ? 'not sent: the quota is reached (456)'
-          : 'not in the translation memory',
+          : 'not translated yet (nothing is sent in this run)',
     );
     for (const work of works) settled(work);
     await Promise.all(finishing);

@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { TransloomError } from '@transloom/client/errors';
 import { writeFileAtomic } from './write-file-atomic.js';
 
+/** Settings hash that never matches: the unit's last attempt failed, so it is due again. */
+export const RETRY = '0';
+
 /** What the lock knows of one unit in one locale. */
 export interface LockedTranslation {
   /** Hash of the unit's settings for the locale (options, matched glossary terms, context). */

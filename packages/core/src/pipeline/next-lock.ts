@@ -5,12 +5,10 @@ import {
   type LockedTranslation,
   type LockedUnit,
   lockedFile,
+  RETRY,
 } from './lock-file.js';
 import type { FilePlan } from './plan-project.js';
 import type { TargetResult, TargetWork } from './write-target.js';
-
-// Settings hash that never matches: the unit's last attempt failed, so it is due again.
-export const RETRY = '0';
 
 /**
  * The lock after a run: files untouched by it (up to date, or `untouched`: outside a run

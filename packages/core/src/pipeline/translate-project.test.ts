@@ -184,7 +184,7 @@ describe('translateProject', async () => {
     expect(JSON.parse(await project.read('locales/de/common.json')).bye).toBe('[Ĝööðƀýé]');
   });
 
-  it('writes only what the memory has in frozen mode, and reports the rest', async () => {
+  it('writes nothing in frozen mode, not even what the memory has, and reports every unit to do', async () => {
     const project = await testProject({
       'transloom.config.json': config(),
       'locales/en/common.json': CATALOG,
@@ -192,20 +192,22 @@ describe('translateProject', async () => {
     await project.run(server);
     await rm(join(project.root, 'locales/de'), { recursive: true });
     await project.write('locales/en/common.json', CATALOG.replace('Goodbye', 'See you'));
+    const ja = await project.read('locales/ja/common.json');
+    const lock = await project.read('transloom.lock');
     translated();
     const run = await project.run(server, { mode: 'frozen' });
     expect(translated()).toBe(0);
-    expect(run.locales.de).toMatchObject({ reused: 2, failed: 1 });
+    expect(run.locales.de).toMatchObject({ reused: 0, failed: 3 });
     expect(run.failures.map((f) => [f.locale, f.unit, f.reason])).toEqual([
+      ['de', 'hello', 'frozen'],
       ['de', 'bye', 'frozen'],
       ['ja', 'bye', 'frozen'],
+      ['de', 'files#plural', 'frozen'],
     ]);
-    expect(JSON.parse(await project.read('locales/de/common.json'))).toEqual({
-      hello: '[Ĥéļļö] {{name}}',
-      bye: 'See you',
-      files_one: '[{{count}} ƒíļé]',
-      files_other: '[{{count}} ƒíļéš]',
-    });
+    expect(run.files.written).toEqual([]);
+    await expect(project.read('locales/de/common.json')).rejects.toThrow(/ENOENT/);
+    expect(await project.read('locales/ja/common.json')).toBe(ja);
+    expect(await project.read('transloom.lock')).toBe(lock);
   });
 
   it('sends each unit’s notes as context with the unit strategy', async () => {

@@ -33,8 +33,8 @@ const LOCALES_AT_ONCE = 2;
 export interface TranslateProjectOptions {
   config: ResolvedConfig;
   /**
-   * `translate` sends and writes; `frozen` writes only what the lock and translation memory
-   * give; `dry-run` and `check` write nothing (a check reads no memory either).
+   * `translate` sends and writes; `frozen`, `dry-run` and `check` write nothing (a frozen run
+   * is a check that reports every unit still to do as failed; neither reads the memory).
    */
   mode?: RunReport['mode'];
   /**
@@ -176,7 +176,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     await (await session).send(queue, groups);
   };
 
-  let write = mode === 'translate' || mode === 'frozen';
+  let write = mode === 'translate';
   const works: TargetWork[] = [];
   const results = new Map<TargetWork, TargetResult>();
   const done: string[] = [];
@@ -195,7 +195,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       planOptions,
       memory,
       settings: settings.get(locale)!,
-      lookup: mode !== 'check' && !options.force,
+      lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
       send: mode === 'translate' ? send : undefined,
       write: () => write,
       onEvent: options.onEvent,

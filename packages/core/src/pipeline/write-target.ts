@@ -2,12 +2,12 @@ import { resolve } from 'node:path';
 import type { Diagnostic } from '../document/diagnostics.js';
 import type { UnitTranslation } from '../formats/format-adapter.js';
 import { hashBytes } from '../hashing/hash-of.js';
-import type { LockedTarget, LockedTranslation } from './lock-file.js';
+import { type LockedTarget, type LockedTranslation, RETRY } from './lock-file.js';
 import { type FilePlan, type LocalePlan, loadTarget, translationHash } from './plan-project.js';
 
-const loadDocumentFn = async () => (await import('../document/load-document.js')).loadDocument;
-
 import { writeFileAtomic } from './write-file-atomic.js';
+
+const loadDocumentFn = async () => (await import('../document/load-document.js')).loadDocument;
 
 /** How a unit ended in one locale. */
 export type UnitOutcome =
@@ -51,9 +51,19 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
   return a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
+/** Outcomes whose text is in the target file already: writing the file or not, it stays. */
+const IN_TARGET: ReadonlySet<UnitOutcome['kind']> = new Set(['unchanged', 'kept', 'ours']);
+
 /**
  * Renders a target from its source with the translations, writes it atomically when its bytes
  * changed (and `write` is set), and works out the lock records of its units.
+ *
+ * This is the one place that decides what a target holds: a unit is written only with a
+ * verified translation or a person's text (what the target had before counts as such until
+ * a new translation replaces it). A catalog leaves a unit with neither out (the application
+ * falls back to its source), and a catalog that would hold none of its units is not created;
+ * a document (a page) is written only when every one of its units has its text, so a run
+ * that stops early leaves the page as it was, or not made yet.
  */
 export async function writeTarget(
   work: TargetWork,
@@ -70,60 +80,86 @@ export async function writeTarget(
     hash: undefined,
     error: undefined,
   };
-  let bytes: Uint8Array;
-  try {
-    // Formats whose targets hold more than text a person may set (XLIFF states) read the
-    // target as it is now; it is read again here rather than kept from planning, so a big run
-    // holds no target documents while it sends.
-    const previous =
-      doc.usesPreviousTarget && locale.targetBytes
-        ? loadTarget(plan, locale.locale, locale.targetBytes, await loadDocumentFn())
-        : undefined;
-    bytes = doc.encode(
-      doc.render(work.translations, {
-        targetLocale: locale.locale,
-        ...(previous ? { previous } : {}),
-      }),
-    );
-    result.changed = !sameBytes(locale.targetBytes, bytes);
-    result.hash = hashBytes(bytes);
-  } catch (error) {
-    result.error = [
-      {
-        file: locale.target,
-        line: 1,
-        column: 1,
-        rule: 'render',
-        severity: 'error',
-        message: `cannot be written: ${(error as Error).message}`,
-      },
-    ];
-    return result;
-  }
+  const textOf = (id: string) => {
+    const outcome = work.outcomes.get(id);
+    const text = work.translations.get(id);
+    return outcome && outcome.kind !== 'failed' && text !== undefined
+      ? { outcome, text }
+      : undefined;
+  };
   let complete = true;
+  let any = false;
   for (const unit of locale.units) {
-    const outcome = work.outcomes.get(unit.unit.id);
+    if (textOf(unit.unit.id)) any = true;
+    else complete = false;
+  }
+  const omitted = new Set<string>();
+  // Nothing to write: a page missing some of its units, or a new catalog with none of them.
+  const keep =
+    (doc.kind === 'document' && !complete) ||
+    (locale.targetBytes === undefined && !any && locale.units.length > 0);
+  if (!keep) {
+    let bytes: Uint8Array;
+    try {
+      // Formats whose targets hold more than text a person may set (XLIFF states) read the
+      // target as it is now; it is read again here rather than kept from planning, so a big
+      // run holds no target documents while it sends.
+      const previous =
+        doc.usesPreviousTarget && locale.targetBytes
+          ? loadTarget(plan, locale.locale, locale.targetBytes, await loadDocumentFn())
+          : undefined;
+      bytes = doc.encode(
+        doc.render(work.translations, {
+          targetLocale: locale.locale,
+          untranslated: 'omit',
+          omitted,
+          ...(previous ? { previous } : {}),
+        }),
+      );
+      result.changed = !sameBytes(locale.targetBytes, bytes);
+      result.hash = hashBytes(bytes);
+    } catch (error) {
+      result.error = [
+        {
+          file: locale.target,
+          line: 1,
+          column: 1,
+          rule: 'render',
+          severity: 'error',
+          message: `cannot be written: ${(error as Error).message}`,
+        },
+      ];
+      return result;
+    }
+    if (write && result.changed) {
+      await writeFileAtomic(resolve(root, locale.target), bytes);
+      result.written = true;
+    }
+  } else {
+    // The target stays as it is: it is not what the source needs yet.
+    result.changed = true;
+  }
+  for (const unit of locale.units) {
+    const id = unit.unit.id;
+    const settled = textOf(id);
     // Hashed from what was rendered: adapters read their output back as written (the
     // conformance suite checks it), and a later run checks any difference against the memory.
-    const text = work.translations.get(unit.unit.id);
-    if (!outcome || outcome.kind === 'failed' || text === undefined) {
+    if (!settled || omitted.has(id) || (keep && !IN_TARGET.has(settled.outcome.kind))) {
       complete = false;
-      if (unit.record) result.records.set(unit.unit.id, unit.record);
+      // What the lock knew stays; a text that was ready but not written is due again.
+      if (unit.record)
+        result.records.set(id, settled ? { ...unit.record, settings: RETRY } : unit.record);
       continue;
     }
-    const written = translationHash(doc.portable(unit.unit.id, text));
+    const { outcome, text } = settled;
     const record: LockedTranslation = {
       settings: unit.settingsHash,
-      written,
+      written: translationHash(doc.portable(id, text)),
       human: outcome.kind === 'kept',
     };
     if (outcome.kind === 'kept' && outcome.reviewedSource)
       record.reviewedSource = outcome.reviewedSource;
-    result.records.set(unit.unit.id, record);
-  }
-  if (write && result.changed) {
-    await writeFileAtomic(resolve(root, locale.target), bytes);
-    result.written = true;
+    result.records.set(id, record);
   }
   if (complete && (write || !result.changed))
     result.target = { file: result.hash!, settings: work.settingsHash };

@@ -134,7 +134,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         ...(call.signal ? { signal: call.signal } : {}),
         onEvent: (event) => emit(call.onEvent, event),
       });
-    const writes = mode === 'translate' || mode === 'frozen';
+    const writes = mode === 'translate';
     return writes ? locked(mode, call, job) : job();
   };
 

@@ -95,7 +95,7 @@ export interface RunOptions {
 
 /** Options of {@link Project.translate}. */
 export interface TranslateOptions extends RunOptions {
-  /** Send nothing: write what the lock and the translation memory give; report the rest. */
+  /** Send and write nothing: report every unit still to translate as failed (a build or CI gate). */
   frozen?: boolean;
   /** Translate every unit again (people's text and the translation memory aside). */
   force?: boolean;

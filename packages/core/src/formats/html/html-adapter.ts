@@ -32,6 +32,7 @@ interface HtmlParsed extends ParsedFile {
  */
 export const htmlAdapter: FormatAdapter<HtmlParsed, HtmlUnit> = {
   name: 'html',
+  kind: 'document',
   extensions: ['.html', '.htm'],
 
   parse(file: SourceFile, options) {

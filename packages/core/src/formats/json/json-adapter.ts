@@ -28,6 +28,7 @@ import {
   keyPathSeparator,
   readJsonCatalog,
 } from './json-messages.js';
+import { omitProperties } from './omit-properties.js';
 import { findPluralGroups, type PluralGroup } from './plural-groups.js';
 
 /** Message syntax of a catalog. */
@@ -94,6 +95,7 @@ function option<T>(options: Readonly<Record<string, unknown>>, name: string, fal
  */
 export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
   name: 'json',
+  kind: 'catalog',
   extensions: ['.json'],
 
   detected: (parsed) => ({ syntax: parsed.syntax }),
@@ -215,8 +217,25 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
     return units;
   },
 
-  apply(parsed, units, translations) {
+  apply(parsed, units, translations, context) {
     const edits: Edit[] = [];
+    const holders = (unit: JsonUnit) =>
+      unit.group
+        ? unit.group.members.map((m) => m.message.propertyStart)
+        : [unit.message.propertyStart];
+    // Units without a translation leave their keys out of the target (the application falls
+    // back to the source for a missing key); keys that go with them are left out too.
+    let gone: (unit: JsonUnit) => boolean = () => false;
+    if (context.untranslated === 'omit') {
+      const missing = new Set<number>();
+      for (const unit of units)
+        if (!translations.has(unit.id)) for (const offset of holders(unit)) missing.add(offset);
+      if (missing.size > 0) {
+        const omission = omitProperties(parsed.file.text, missing);
+        edits.push(...omission.edits);
+        gone = (unit) => holders(unit).some((offset) => omission.isGone(offset));
+      }
+    }
     const literal = (original: unknown) => original as string;
     const writeValue = (unit: JsonUnit, translation: UnitTranslation): string =>
       parsed.syntax === 'icu'
@@ -229,6 +248,10 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
         : renderSegment(translation as string, unit.markup, { text: (t) => t, original: literal });
     for (const unit of units) {
       const translation = translations.get(unit.id);
+      if (gone(unit)) {
+        context.omitted?.add(unit.id);
+        continue;
+      }
       if (translation === undefined || isUnchanged(unit, translation)) continue;
       if (unit.group) {
         edits.push(...groupEdits(parsed, unit, translation));

@@ -125,6 +125,7 @@ function markdownAdapter(
   const mdx = name === 'mdx';
   return {
     name,
+    kind: 'document',
     extensions,
     parse(file, options) {
       const prepared = prepareMarkdown(file.text, mdx);

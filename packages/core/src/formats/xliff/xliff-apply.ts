@@ -1,6 +1,7 @@
 import type { Edit } from '../../document/splice-edits.js';
 import type { Original } from '../../segments/segment-markup.js';
 import type { RenderContext, UnitTranslation } from '../format-adapter.js';
+import { omitTargetEdits } from './omit-target.js';
 import type { UnitSite, XliffParsed } from './xliff-document.js';
 import { keptNoteEdits, type UnitBeside } from './xliff-kept-notes.js';
 import { createPreviousTargets } from './xliff-previous.js';
@@ -63,6 +64,7 @@ export function applyXliff(
       copy,
       unit.content.forms.size === 0 ? forms : new Map([...forms, ...unit.content.forms]),
     );
+  const omit = render.untranslated === 'omit';
   const edits: Edit[] = [];
   const segmented = new Map<XmlElement, XliffUnit[]>();
   for (const unit of units) {
@@ -75,6 +77,10 @@ export function applyXliff(
     const translation = translations.get(unit.id);
     if (translation === undefined) {
       track(unit.site, false);
+      if (omit) {
+        edits.push(...omitTargetEdits(text, unit.site));
+        render.omitted?.add(unit.id);
+      }
       continue;
     }
     const content = contentOf(unit, translation);
@@ -86,6 +92,14 @@ export function applyXliff(
     edits.push(...targetEdits(unit.site, content, context, { previous: state }));
   }
   for (const group of segmented.values()) {
+    // One target holds every segment: a segment without a translation leaves it out whole.
+    if (omit && group.some((u) => !translations.has(u.id))) {
+      const first = group[0]!.site;
+      edits.push(...omitTargetEdits(text, { ...first, target: first.segmented!.target }));
+      for (const unit of group) render.omitted?.add(unit.id);
+      track(first, false);
+      continue;
+    }
     const written = segmentedTargetEdits(group, translations, context, contentOf, previous);
     edits.push(...written.edits);
     track(group[0]!.site, written.same);

@@ -111,7 +111,12 @@ export function xliffUnits(parsed: XliffParsed, rules: InlineRules): XliffUnit[]
     site.ranges.source.clear();
     site.ranges.target.clear();
   }
-  const units = parsed.sites.map((site) => xliffUnit(parsed, site, rules));
+  // Read as a translation, a unit without a target has no text in this file: it is not there
+  // (its source is not its translation).
+  const sites = parsed.fromTargets
+    ? parsed.sites.filter((site) => hasContent(parsed.file.text, site.target))
+    : parsed.sites;
+  const units = sites.map((site) => xliffUnit(parsed, site, rules));
   const duplicates = findDuplicateUnitIds(parsed.file, units);
   if (duplicates.length > 0) throw new FormatError(parsed.file.path, duplicates);
   return units;

@@ -17,6 +17,7 @@ const RULES = { pairs: new Set(['g', 'mrk']) };
  */
 export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
   name: 'xliff12',
+  kind: 'catalog',
   extensions: ['.xlf', '.xliff'],
 
   parse(file, options) {

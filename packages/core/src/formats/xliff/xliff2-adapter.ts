@@ -17,6 +17,7 @@ const RULES = { pairs: new Set(['pc', 'mrk']) };
  */
 export const xliff2Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
   name: 'xliff2',
+  kind: 'catalog',
   extensions: ['.xlf2'],
 
   parse(file, options) {
