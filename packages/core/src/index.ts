@@ -38,7 +38,6 @@ export {
   type TranslationMemoryOptions,
   type TranslationStore,
 } from './pipeline/translation-memory.js';
-export { STATE_DIRECTORY } from './project/check-run-paths.js';
 export {
   type ChooseServiceOptions,
   chooseService,
@@ -59,3 +58,4 @@ export type {
   StartedService,
   TranslateOptions,
 } from './project/project-types.js';
+export { STATE_DIRECTORY } from './project/state-directory.js';

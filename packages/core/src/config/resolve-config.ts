@@ -11,7 +11,7 @@ import { closest } from './closest.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configPathIssues } from './config-paths.js';
 import { configSchema, type FileEntry, type LocaleSettings } from './config-schema.js';
-import { hasFormality } from './target-language.js';
+import { hasFormality, targetLocaleProblem } from './target-language.js';
 
 export { closest } from './closest.js';
 export { ConfigError, type ConfigIssue } from './config-error.js';
@@ -41,6 +41,8 @@ export interface ResolvedConfig {
   translationMemory: string | false;
   lockFile: string;
   extract: z.output<typeof configSchema>['extract'];
+  /** What is allowed but likely not meant (a target locale without its variant), for each run to report. */
+  warnings: readonly ConfigIssue[];
   /** The docs preset's expansion, when one is set: its entries are in `files`, after the explicit ones. */
   preset?: PresetExpansion | undefined;
   settings(locale: string): ResolvedLocaleSettings;
@@ -119,9 +121,17 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
       message: `must not contain the source locale '${config.sourceLocale}'`,
     });
   }
+  const warnings: ConfigIssue[] = [];
   targets.forEach((locale, i) => {
     if (targets.indexOf(locale) !== i)
       issues.push({ path: `targetLocales[${i}]`, message: `'${locale}' is listed twice` });
+    // Checked against what the service translates into before anything is read or sent.
+    const problem = targetLocaleProblem(locale);
+    if (problem)
+      (problem.severity === 'error' ? issues : warnings).push({
+        path: `targetLocales[${i}]`,
+        message: problem.message,
+      });
   });
   for (const locale of Object.keys(config.locales ?? {})) {
     if (!targets.includes(locale)) {
@@ -232,6 +242,7 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
         : absolute(config.translationMemory?.path ?? '.transloom/tm'),
     lockFile: absolute(config.lockFile ?? 'transloom.lock'),
     extract: config.extract,
+    warnings,
     settings,
   };
 }

@@ -4,16 +4,10 @@ import { pseudoEngine } from '@transloom/server';
 import { describe, expect, it } from 'vitest';
 import { requestsTo, testProject, testService } from '../test-support/test-project.js';
 
-const config = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    sourceLocale: 'en',
-    targetLocales: ['de', 'ja'],
-    files: [
-      { source: 'locales/{locale}/*.json' },
-      { source: 'docs/**/*.md', target: 'i18n/{locale}/{path}' },
-    ],
-    ...extra,
-  });
+const CATALOGS = { source: 'locales/{locale}/*.json' };
+const DOCS = { source: 'docs/**/*.md', target: 'i18n/{locale}/{path}' };
+const config = (extra: Record<string, unknown> = {}, files: object[] = [CATALOGS]) =>
+  JSON.stringify({ sourceLocale: 'en', targetLocales: ['de', 'ja'], files, ...extra });
 const CATALOG = JSON.stringify(
   {
     hello: 'Hello {{name}}',
@@ -64,7 +58,7 @@ describe('translateProject', async () => {
 
   it('sends nothing on a second run and reads no file it need not parse', async () => {
     const project = await testProject({
-      'transloom.config.json': config(),
+      'transloom.config.json': config({}, [CATALOGS, DOCS]),
       'locales/en/common.json': CATALOG,
       'docs/intro.md': DOC,
     });
@@ -78,7 +72,10 @@ describe('translateProject', async () => {
   });
 
   it('finds each translation again when a paragraph is inserted above it', async () => {
-    const project = await testProject({ 'transloom.config.json': config(), 'docs/intro.md': DOC });
+    const project = await testProject({
+      'transloom.config.json': config({}, [DOCS]),
+      'docs/intro.md': DOC,
+    });
     await project.run(server);
     const before = await project.read('i18n/de/intro.md');
     translated();

@@ -3,9 +3,12 @@ import { AuthorizationError } from '@transloom/client/errors';
 import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
+import type { Diagnostic } from '../document/diagnostics.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import { checkFileEntries } from '../project/check-file-entries.js';
 import { checkRunPaths } from '../project/check-run-paths.js';
+import { checkWritable } from '../project/check-writable.js';
 import { expandFiles } from '../project/expand-files.js';
 import { PathGuard } from '../project/path-guard.js';
 import type { RunEvent, ServiceConnection } from '../project/project-types.js';
@@ -48,6 +51,8 @@ export interface TranslateProjectOptions {
   files?: readonly string[];
   /** Parse every file, even those the lock says are up to date, to report every warning. */
   parseAll?: boolean;
+  /** A file entry that matches no source file is not an error (a project with none yet). */
+  allowEmpty?: boolean;
   /** Stop before billing more characters than this in this run (the configuration's, if lower, still holds). */
   maxCharacters?: number;
   /** Translate every unit again (people's text and the translation memory aside). */
@@ -100,6 +105,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const all = await expandFiles(config);
   const only = options.files && new Set(options.files.map((f) => projectPath(config.root, f)));
   const files = only ? all.filter((f) => only.has(f.source)) : all;
+  if (!only && !options.allowEmpty) await checkFileEntries(config, all);
   // Every path the run reads or writes, links followed, before anything is read or sent.
   await checkRunPaths(guard, config, files, locales);
   const [{ lock, text: lockText }, glossary] = await Promise.all([
@@ -127,7 +133,19 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     failures: [],
     pending: [],
     stale: [],
-    diagnostics: [...(glossary?.warnings ?? [])],
+    diagnostics: [
+      ...config.warnings.map(
+        (w): Diagnostic => ({
+          file: config.file ? relative(config.root, config.file) : '(configuration)',
+          line: 1,
+          column: 1,
+          rule: 'config',
+          severity: 'warning',
+          message: `${w.path}: ${w.message}`,
+        }),
+      ),
+      ...(glossary?.warnings ?? []),
+    ],
     stopped: undefined,
     glossaryPushed: [],
     durationMs: 0,
@@ -143,6 +161,16 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     }
   }
 
+  // Every file the run may write, before anything is sent: a read-only folder found after
+  // the service answered would cost every character.
+  if (mode === 'translate') {
+    const targets: string[] = [config.lockFile];
+    for (const plan of plans)
+      if (!plan.upToDate && plan.doc)
+        for (const locale of plan.file.locales)
+          if (settings.has(locale)) targets.push(plan.file.target(locale));
+    await checkWritable(config.root, targets);
+  }
   const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
   let connection: ServiceConnection | undefined;
   let requestsBefore = 0;

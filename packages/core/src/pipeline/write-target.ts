@@ -95,7 +95,7 @@ export async function writeTarget(
   }
   const omitted = new Set<string>();
   // Nothing to write: a page missing some of its units, or a new catalog with none of them.
-  const keep =
+  let keep =
     (doc.kind === 'document' && !complete) ||
     (locale.targetBytes === undefined && !any && locale.units.length > 0);
   if (!keep) {
@@ -132,8 +132,25 @@ export async function writeTarget(
       return result;
     }
     if (write && result.changed) {
-      await writeFileAtomic(resolve(root, locale.target), bytes);
-      result.written = true;
+      try {
+        await writeFileAtomic(resolve(root, locale.target), bytes);
+        result.written = true;
+      } catch (error) {
+        // The disk's problem (full, read-only, permissions): this file stays as it was, the
+        // others are still written, and its units are due again.
+        keep = true;
+        const code = (error as NodeJS.ErrnoException).code;
+        result.error = [
+          {
+            file: locale.target,
+            line: 1,
+            column: 1,
+            rule: 'write',
+            severity: 'error',
+            message: `cannot be written${code ? ` (${code})` : ''}: ${(error as Error).message}`,
+          },
+        ];
+      }
     }
   } else {
     // The target stays as it is: it is not what the source needs yet.
@@ -161,7 +178,7 @@ export async function writeTarget(
       record.reviewedSource = outcome.reviewedSource;
     result.records.set(id, record);
   }
-  if (complete && (write || !result.changed))
+  if (complete && !keep && (write || !result.changed))
     result.target = { file: result.hash!, settings: work.settingsHash };
   return result;
 }

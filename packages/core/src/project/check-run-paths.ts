@@ -3,9 +3,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js';
 import { glossaryFileSet } from '../glossary/glossary-layout.js';
 import type { ProjectFile } from './expand-files.js';
 import type { PathGuard } from './path-guard.js';
-
-/** The project's state directory (local service database, run lock, default memory). */
-export const STATE_DIRECTORY = '.transloom';
+import { STATE_DIRECTORY } from './state-directory.js';
 
 /**
  * Checks, with symbolic links followed, every path a run reads or writes: each source file

@@ -3,7 +3,6 @@ import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
 import type { RunReport } from '../pipeline/run-report.js';
 import type { TranslationMemory } from '../pipeline/translation-memory.js';
-import { STATE_DIRECTORY } from './check-run-paths.js';
 import { chooseService, type ServiceChoice } from './choose-service.js';
 import { PathGuard } from './path-guard.js';
 import type {
@@ -15,6 +14,7 @@ import type {
   TranslateOptions,
 } from './project-types.js';
 import { acquireRunLock, type RunLock } from './run-lock.js';
+import { ensureStateDirectory, STATE_DIRECTORY } from './state-directory.js';
 
 async function readConfig(options: CreateProjectOptions, cwd: string): Promise<ResolvedConfig> {
   if (options.config) {
@@ -56,18 +56,25 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
     }
     return memory;
   };
+  // Which service a project uses is settled before a run reads anything: only one of the
+  // key and the address set is the user's to fix, not a surprise after the files are planned.
+  const chosen = (): ServiceChoice => {
+    service ??= chooseService({
+      env,
+      service: options.service,
+      localService: options.localService,
+      stateDir: stateDir(),
+    });
+    return service;
+  };
   const connect = (onEvent: RunOptions['onEvent']): Promise<ServiceConnection> => {
     if (!connection) {
-      service ??= chooseService({
-        env,
-        service: options.service,
-        localService: options.localService,
-        stateDir: stateDir(),
-      });
-      const choice = service;
+      const choice = chosen();
       connection = (async () => {
-        if (choice.kind === 'local')
+        if (choice.kind === 'local') {
           await new PathGuard(config.root, config.file).check('(state directory)', stateDir());
+          await ensureStateDirectory(config.root);
+        }
         const opened = await choice.connect();
         emit(onEvent, { type: 'service', kind: choice.kind, url: opened.url ?? choice.url });
         return opened;
@@ -100,6 +107,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
   ): Promise<T> => {
     const file = join(stateDir(), 'run.lock');
     await new PathGuard(config.root, config.file).check('(state directory)', stateDir());
+    await ensureStateDirectory(config.root);
     const lock: RunLock = await acquireRunLock({
       file,
       command,
@@ -118,6 +126,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
     call: TranslateOptions,
     parseAll = false,
   ): Promise<RunReport> => {
+    if (mode === 'translate') chosen();
     const { translateProject } = await import('../pipeline/translate-project.js');
     const job = async () =>
       translateProject({
@@ -127,6 +136,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         connect: () => connect(call.onEvent),
         ...(call.locales ? { locales: call.locales } : {}),
         ...(call.files ? { files: call.files } : {}),
+        ...(call.allowEmpty ? { allowEmpty: true } : {}),
         ...(call.maxCharacters !== undefined ? { maxCharacters: call.maxCharacters } : {}),
         ...(parseAll ? { parseAll } : {}),
         force: call.force ?? false,

@@ -89,6 +89,8 @@ export interface RunOptions {
   files?: readonly string[];
   /** Only these target locales. */
   locales?: readonly string[];
+  /** A file entry that matches no source file is not an error (a project with none yet). */
+  allowEmpty?: boolean;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
 }
