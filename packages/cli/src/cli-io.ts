@@ -18,4 +18,6 @@ export const EXIT = {
   work: 10,
   /** Stopped by Ctrl-C (128 + SIGINT). */
   interrupted: 130,
+  /** Stopped by SIGTERM (128 + 15), as a CI system cancels a job. */
+  terminated: 143,
 } as const;

@@ -140,3 +140,41 @@ export function summaryLine(report: RunReport): string {
     line += '\nstopped: maxCharacters reached; everything translated so far was written.';
   return line;
 }
+
+const LINK_RULES = new Set(['broken-link', 'broken-anchor']);
+
+/** How many files could not be read or written (error diagnostics other than links). */
+export function unreadable(report: RunReport): number {
+  return new Set(
+    report.diagnostics
+      .filter((d) => d.severity === 'error' && !LINK_RULES.has(d.rule))
+      .map((d) => d.file),
+  ).size;
+}
+
+/**
+ * The closing lines of `check`: one for each reason its exit code is not 0 (files that cannot
+ * be read, broken links, units to translate), or the one line that everything is up to date.
+ */
+export function checkVerdict(report: RunReport, c: Colors): string[] {
+  const lines: string[] = [];
+  const files = unreadable(report);
+  if (files > 0)
+    lines.push(
+      c.red(
+        `check: ${files} file${files === 1 ? '' : 's'} cannot be read or written; fix the errors above`,
+      ),
+    );
+  const links = report.diagnostics.filter((d) => LINK_RULES.has(d.rule)).length;
+  if (links > 0)
+    lines.push(c.red(`check: ${links} broken link${links === 1 ? '' : 's'} in the built site`));
+  const units = report.pending.length + report.failures.length;
+  if (units > 0 || report.files.outdated.length > 0)
+    lines.push(
+      c.yellow(
+        `check: ${units} unit${units === 1 ? '' : 's'} missing or out of date${report.files.outdated.length > 0 ? ` in ${report.files.outdated.length} target file${report.files.outdated.length === 1 ? '' : 's'}` : ''}; run transloom translate`,
+      ),
+    );
+  if (lines.length === 0) lines.push(c.green('check: every target is up to date'));
+  return lines;
+}

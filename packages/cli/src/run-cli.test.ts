@@ -260,7 +260,9 @@ describe('transloom translate, interrupted', async () => {
       }
     }, 5);
     expect(await runCli(['translate'], io)).toBe(130);
-    expect(io.stderr.text).toContain('interrupted; everything translated so far was written');
+    expect(io.stderr.text).toContain(
+      'interrupted; every translation verified so far was written, and nothing else',
+    );
     expect(io.stderr.text).not.toContain('    at ');
     // The lock is written, and the next run sends only what is left.
     expect(await readFile(join(root, 'transloom.lock'), 'utf8')).toContain(

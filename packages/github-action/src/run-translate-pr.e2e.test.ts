@@ -297,6 +297,31 @@ describe('translate mode, other checkouts and options', () => {
     expect(fixture.git(fixture.origin, 'branch', '--list', 'feature')).toBe('');
   });
 
+  it('commits no source text when the service answers nothing usable, and fails the step', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push(
+      'feature',
+      {
+        'app/locales/en/common.json':
+          '{\n  "greeting": "Hello {{name}}",\n  "farewell": "Goodbye",\n  "fresh": "Fresh <b>text</b>"\n}\n',
+      },
+      'Add a string',
+    );
+    fixture.checkout('feature');
+    // Every answer comes back with broken markup: nothing passes verification.
+    service.faults!.arm({ kind: 'mangle', path: '/v2/translate' }, 1000);
+    try {
+      const run = await translatePr(fixture, 'run', head);
+      expect(run.code).toBe(1);
+      expect(run.annotations.some((a) => a.level === 'error')).toBe(true);
+      // No target was made with the source's text, so there is nothing to commit.
+      expect(fixture.tip('feature')).toBe(head);
+      expect(existsSync(join(fixture.workspace, 'app/locales/de/common.json'))).toBe(false);
+    } finally {
+      service.faults!.clear();
+    }
+  });
+
   it('without a key, fails naming the inputs it needs', async () => {
     const fixture = createGitFixture(projectFiles());
     const head = fixture.push('feature', { 'README.md': 'nokey\n' }, 'Change');

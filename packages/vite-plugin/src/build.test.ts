@@ -54,6 +54,8 @@ describe.each(VITES)('%s build', (_name, vite) => {
     expect(failure.message).toMatch(/locales\/en\/common\.json:3:\d+\s+farewell\s+\(de\)/);
     expect(translateRequests(service)).toBe(0);
     expect(existsSync(join(app.root, 'dist/index.html'))).toBe(false);
+    // Nothing was written: no catalog holding the source's text for the app to ship.
+    expect(existsSync(join(app.root, 'locales/de/common.json'))).toBe(false);
 
     const translated = await build('translate');
     expect(translated.filter((l) => /^transloom de: 2 units translated/.test(l))).toHaveLength(1);
@@ -65,6 +67,15 @@ describe.each(VITES)('%s build', (_name, vite) => {
     const bundle = await bundleText(join(app.root, 'dist'));
     expect(bundle).toContain(german.greeting);
     expect(bundle).toContain('Goodbye');
+
+    // A new string: the frozen build fails and leaves the German catalog as it was.
+    const before = await app.read('locales/de/common.json');
+    await app.write(
+      'locales/en/common.json',
+      (await app.read('locales/en/common.json')).replace('{', '{\n  "fresh": "Fresh",'),
+    );
+    await expect(build('frozen')).rejects.toThrow(/1 unit missing or stale/);
+    expect(await app.read('locales/de/common.json')).toBe(before);
   });
 
   it('translates once for an app build of a client and an SSR environment', async () => {

@@ -3,11 +3,13 @@ import { type CliIo, EXIT } from '../cli-io.js';
 import { colorEnabled, colors } from '../color.js';
 import { exitCodeOf } from '../exit-code.js';
 import {
+  checkVerdict,
   jsonSummary,
   localeTable,
   problemLines,
   statusTable,
   summaryLine,
+  unreadable,
 } from '../format-report.js';
 import { startLocalService } from '../local-service.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
@@ -25,7 +27,8 @@ Options:
   --dry-run          print what would be sent (units, characters, requests per locale); send and write nothing
   --force            translate every unit again (people's edits are still kept)
   --overwrite-edits  translate units a person edited too
-  --frozen           send nothing: write what the lock and translation memory give; exit 10 if more is needed
+  --frozen           send and write nothing; exit 10 when any unit still needs translating
+  --allow-empty      a file entry that matches no source file is not an error
   --no-wait          when another run is working on the project, exit 2 instead of waiting for it
   --json             print one JSON summary on stdout
   --quiet            no progress output
@@ -35,27 +38,36 @@ Options:
 Service: TRANSLOOM_API_KEY and TRANSLOOM_API_URL; with neither set, the built-in local service
 (pseudo-localization) runs in-process.
 
-Exit codes: 0 done, 1 internal error, 2 usage or config error, 3 some units failed,
-4 quota or budget reached, 10 (--frozen) more work is needed.
+A target holds only verified translations and what people wrote: a unit that is not
+translated (failed, refused, frozen, interrupted) keeps what its target had, and a new one is
+left out of a catalog (the app shows the source); a page is written only when all of it is
+translated.
+
+Exit codes: 0 done, 1 internal error, 2 usage or config error, 3 some units failed or a file
+could not be read or written, 4 quota or budget reached, 10 (--frozen) more work is needed,
+130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 `;
 
 /** Help of `transloom check`. */
 export const CHECK_USAGE = `Usage: transloom check [--locale L]... [--file PATH]... [--links DIR [--base PATH]] [--json] [--cwd DIR] [-c FILE]
 
 Sends nothing and writes nothing. Exits 10 when any unit is missing, stale or failed, or a
-target file is out of date; 0 when everything is translated. --json lists every missing or
-stale unit with its file, line and locale.
+target file is out of date; 3 when a file cannot be read or a link is broken; 0 when
+everything is translated. --json lists every missing or stale unit with its file, line and
+locale.
 
   --links DIR   also check every link and #anchor between the pages of a built site in DIR
                 (the generator's output folder); a broken one is an error (exit 3)
   --base PATH   the site's base path (default /)
+  --allow-empty a file entry that matches no source file is not an error
 `;
 
 /** Help of `transloom status`. */
 export const STATUS_USAGE = `Usage: transloom status [--locale L]... [--json] [--cwd DIR] [-c FILE]
 
 Prints, per locale, how many units are up to date, new, changed, kept (a person's text) and
-removed, then the file entries of the configuration. Sends nothing and writes nothing.
+removed, then the file entries of the configuration. Sends nothing and writes nothing. Exits 3
+when a file cannot be read, else 0.
 `;
 
 type Mode = 'translate' | 'check' | 'status';
@@ -92,6 +104,7 @@ export async function projectCommand(
     ...PROJECT_OPTIONS,
     locale: { type: 'string', multiple: true },
     file: { type: 'string', multiple: true },
+    'allow-empty': { type: 'boolean' },
     ...(mode === 'check' ? { links: { type: 'string' }, base: { type: 'string' } } : {}),
     ...(mode === 'translate'
       ? {
@@ -145,6 +158,7 @@ export async function projectCommand(
     const call = {
       ...(values.locale ? { locales: values.locale } : {}),
       ...(values.file ? { files: values.file } : {}),
+      ...(flags['allow-empty'] ? { allowEmpty: true } : {}),
       ...(io.signal ? { signal: io.signal } : {}),
     };
     report =
@@ -190,13 +204,9 @@ export async function projectCommand(
       io.stderr.write(`${line}\n`);
     if (mode === 'translate')
       io.stderr.write(`${dryRun ? 'dry run: nothing was sent or written' : summaryLine(report)}\n`);
-    if (mode === 'check') {
-      io.stderr.write(
-        code === EXIT.work
-          ? c.yellow('check: translations are missing or out of date; run transloom translate\n')
-          : c.green('check: every target is up to date\n'),
-      );
-    }
+    if (mode === 'check') for (const line of checkVerdict(report, c)) io.stderr.write(`${line}\n`);
   }
-  return mode === 'status' ? EXIT.ok : code;
+  // Status reports; it fails only when a file cannot be read, so a script notices.
+  if (mode === 'status') return unreadable(report) > 0 ? EXIT.failed : EXIT.ok;
+  return code;
 }

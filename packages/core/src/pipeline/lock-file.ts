@@ -311,8 +311,13 @@ export async function readLock(path: string): Promise<{ lock: Lock; text: string
   }
 }
 
-/** Writes the lock file atomically, unless `previous` shows it is unchanged. Returns whether it wrote. */
+/**
+ * Writes the lock file atomically, unless `previous` shows it is unchanged, or there was no
+ * lock and this one records nothing (a run that wrote nothing leaves no lock behind).
+ * Returns whether it wrote.
+ */
 export async function writeLock(path: string, lock: Lock, previous?: string): Promise<boolean> {
+  if (previous === undefined && lock.files.size === 0 && lock.glossary === undefined) return false;
   const text = formatLock(lock);
   if (text === previous) return false;
   await writeFileAtomic(path, text);

@@ -87,6 +87,10 @@ export function nextLock(
           ?.locales.set(work.locale.locale, failed ? { ...record, settings: RETRY } : record);
       }
     }
+    // The lock records what was written: a unit with no text in any target has no line, and
+    // a file with none of them has none either.
+    for (const [id, unit] of units) if (unit.locales.size === 0) units.delete(id);
+    if (units.size === 0 && targets.size === 0) continue;
     next.files.set(plan.file.source, lockedFile(plan.sourceHash, targets, units) as LockedFile);
   }
   return next;
