@@ -157,6 +157,17 @@ describe('transloom init', () => {
       'i18n/strings.json': { fr: 'i18n/strings.fr.json' },
     });
 
+    // A file in a locale folder makes that locale the source, whatever the folder's size.
+    const i18next = await project({
+      'locales/en/a.json': catalog(1),
+      'locales/en/b.json': catalog(1),
+      'locales/de/a.json': catalog(3),
+    });
+    expect((await init(i18next, '--source', 'locales/de/a.json')).code).toBe(0);
+    expect(await expanded(i18next)).toEqual({
+      'locales/de/a.json': { en: 'locales/en/a.json' },
+    });
+
     // A German catalog named as the source makes German the source locale.
     const german = await project({ 'lang/de.json': catalog(4), 'lang/en.json': catalog(1) });
     expect((await init(german, '--source', 'lang/de.json')).code).toBe(0);

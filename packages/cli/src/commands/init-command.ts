@@ -90,7 +90,7 @@ function layoutOf(
       found: [describeCandidate(chosen), `chosen: ${reason}`],
       sourceLocale: chosen.sourceLocale,
       targetLocales,
-      files: fileEntries(chosen.plans, targetLocales),
+      files: fileEntries(chosen.plans, targetLocales, targets !== undefined),
     },
     report: [
       searched,

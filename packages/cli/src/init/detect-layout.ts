@@ -86,7 +86,9 @@ function matchHint(sets: readonly CatalogSet[], hint: SourceHint) {
         continue;
       }
       const holding = [...group.locales].filter(([, l]) => l.files.some(inside));
-      if (holding.length === 1 && holding[0]![1].files.every(inside)) asked = holding[0]![0];
+      // A file is its locale's; a folder is a locale's when it holds that locale's catalogs only.
+      if (holding.length === 1 && (hint.isFile || holding[0]![1].files.every(inside)))
+        asked = holding[0]![0];
     }
     matches.push({ set, ...(asked ? { asked } : {}) });
   }

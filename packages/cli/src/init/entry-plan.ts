@@ -8,6 +8,8 @@ export interface EntryPlan {
   literalSource: string;
   /** Target locales whose files the template misses (`pt_BR.json` for `pt-BR`): their own target. */
   own: Readonly<Record<string, string>>;
+  /** The only target locales of this plan (an Angular project builds the locales it lists). */
+  locales?: readonly string[];
 }
 
 /** A `files` entry as `transloom init` writes it. */
@@ -108,22 +110,27 @@ export function listedPlan(
 
 /**
  * The configuration's `files` for `targets`: per plan one entry for the locales its template
- * fits (restricted by `locales` only when some locale needs an entry of its own), then one
- * per locale that does.
+ * fits (restricted by `locales` only when some locale needs an entry of its own, or the plan
+ * is for fewer locales than the project), then one per locale that does. `asked`: the targets
+ * are the user's, for every plan.
  */
 export function fileEntries(
   plans: readonly EntryPlan[],
   targets: readonly string[],
+  asked = false,
 ): InitFileEntry[] {
   const entries: InitFileEntry[] = [];
   for (const plan of plans) {
-    const own = targets.filter((l) => plan.own[l] !== undefined);
-    const rest = targets.filter((l) => plan.own[l] === undefined);
+    const mine =
+      plan.locales && !asked ? targets.filter((l) => plan.locales!.includes(l)) : targets;
+    if (mine.length === 0) continue;
+    const own = mine.filter((l) => plan.own[l] !== undefined);
+    const rest = mine.filter((l) => plan.own[l] === undefined);
     if (rest.length > 0 || own.length === 0) {
       entries.push({
         source: plan.source,
         ...(plan.target !== undefined ? { target: plan.target } : {}),
-        ...(own.length > 0 ? { locales: rest } : {}),
+        ...(own.length > 0 || mine.length < targets.length ? { locales: rest } : {}),
       });
     }
     for (const locale of own)

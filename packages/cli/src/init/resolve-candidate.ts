@@ -105,7 +105,9 @@ export async function resolveCandidate(
     if (group.kind === 'listed') {
       const own = new Map([...group.targets].filter(([code]) => code !== sourceLocale));
       for (const code of own.keys()) targets.add(code);
-      plans.push(listedPlan(group.source, own, group.fallbackTarget));
+      // Several projects: each translates into the locales it lists.
+      const locales = set.groups.length > 1 ? { locales: [...own.keys()] } : {};
+      plans.push({ ...listedPlan(group.source, own, group.fallbackTarget), ...locales });
       sourceFiles.push(group.source);
       continue;
     }

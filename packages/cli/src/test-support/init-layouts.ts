@@ -167,6 +167,39 @@ export const LAYOUTS: Array<{
     },
   },
   {
+    name: 'an Angular workspace with two projects (an entry each, for the locales it lists)',
+    files: {
+      'angular.json': JSON.stringify({
+        projects: {
+          admin: {
+            root: 'projects/admin',
+            i18n: {
+              sourceLocale: 'en',
+              locales: { de: 'projects/admin/src/locale/messages.de.xlf' },
+            },
+          },
+          shop: {
+            root: 'projects/shop',
+            i18n: {
+              sourceLocale: 'en',
+              locales: { fr: 'projects/shop/src/locale/messages.fr.xlf' },
+            },
+          },
+        },
+      }),
+      'projects/admin/src/locale/messages.xlf': xliff(2),
+      'projects/admin/src/locale/messages.de.xlf': xliff(1, 'de'),
+      'projects/shop/src/locale/messages.xlf': xliff(3),
+      'projects/shop/src/locale/messages.fr.xlf': xliff(1, 'fr'),
+    },
+    sourceLocale: 'en',
+    targetLocales: ['de', 'fr'],
+    expected: {
+      'projects/admin/src/locale/messages.xlf': { de: 'projects/admin/src/locale/messages.de.xlf' },
+      'projects/shop/src/locale/messages.xlf': { fr: 'projects/shop/src/locale/messages.fr.xlf' },
+    },
+  },
+  {
     name: 'i18next in public/locales',
     files: {
       'public/locales/en/common.json': catalog(2),
