@@ -107,13 +107,8 @@ function unlocalizedSet(hint: SourceHint): CatalogSet {
   };
 }
 
-const describeLone = (set: CatalogSet) =>
-  set.groups
-    .flatMap((g) =>
-      g.kind === 'listed' ? [g.source] : [...g.locales.values()].flatMap((l) => l.files),
-    )
-    .slice(0, 1)
-    .join('');
+// The file of a set without translations, for the user to pass as --source.
+const loneFile = (set: CatalogSet) => catalogFiles(set)[0];
 
 /**
  * Searches the project for its localization layout: a docs site by its generator's config, or
@@ -147,8 +142,8 @@ export async function detectLayout(root: string, hint?: SourceHint): Promise<Det
   candidates.sort((a, b) => scoreOf(b) - scoreOf(a) || a.set.where.localeCompare(b.set.where));
   const [first, second] = candidates;
   if (!first) {
-    const lone = hint ? [] : sets.filter((s) => !hasTargets(s)).map(describeLone);
-    return { kind: 'none', lone: lone.filter(Boolean).sort(), unreadable, ...scope };
+    const lone = hint ? [] : sets.filter((s) => !hasTargets(s)).flatMap((s) => loneFile(s) ?? []);
+    return { kind: 'none', lone: lone.sort(), unreadable, ...scope };
   }
   if (second && scoreOf(second) >= AMBIGUITY_RATIO * scoreOf(first)) {
     const close = candidates.filter((c) => scoreOf(c) >= AMBIGUITY_RATIO * scoreOf(first));
