@@ -1,63 +1,38 @@
-import { open, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { open, readFile, realpath, stat } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '@transloom/core';
-import { CONFIG_SEARCH_PLACES } from '@transloom/core/config';
+import { CONFIG_SEARCH_PLACES, isInside } from '@transloom/core/config';
 import { type CliIo, EXIT } from '../cli-io.js';
-import { type DetectedLayout, detectLayout } from '../init/detect-layout.js';
+import { type ConfigLayout, configText } from '../init/config-text.js';
+import {
+  candidateDetails,
+  candidateList,
+  describeCandidate,
+  listLocales,
+} from '../init/describe-candidate.js';
+import { type Detection, detectLayout, type SourceHint } from '../init/detect-layout.js';
+import { fileEntries } from '../init/entry-plan.js';
+import { isTranslatable } from '../init/translatable.js';
 import { parseCommandArgs, workingDirectory } from '../parse-command-args.js';
 
 /** Help of `transloom init`. */
-export const INIT_USAGE = `Usage: transloom init [--target L]... [--cwd DIR]
+export const INIT_USAGE = `Usage: transloom init [--source PATH] [--target L]... [--cwd DIR]
 
-Looks at the project (i18next locales/<lng>/*.json or public/locales, next-intl messages/*.json,
-Angular or Symfony XLIFF, Docusaurus, VitePress and Starlight docs sites) and writes a commented
-transloom.config.mjs for it. Never overwrites an existing configuration.
+Searches the project for its localization files and writes a commented transloom.config.mjs
+for them; never overwrites an existing configuration. It finds one catalog per locale in any
+folder (src/locales/en.json beside de-DE.json, next-intl messages/<locale>.json), a folder per
+locale (public/locales/<locale>/*.json), the same layout in several packages of a monorepo,
+Angular and Nx XLIFF (i18n in angular.json or project.json), Symfony
+translations/<domain>.<locale>.xlf, and Docusaurus, VitePress and Starlight sites. It skips
+node_modules, vendor, build output (dist, build, out, coverage) and hidden folders, prints
+what it found, and takes the set with the most to translate; when two are about as large it
+lists them and exits 2.
 
 Options:
-  --target L   a target locale (repeatable; default: the locales found beside the source)
+  --source PATH  the source catalog, a file or a folder (relative to the project); the rest is
+                 inferred around it
+  --target L     a target locale (repeatable; default: the locales found beside the source)
 `;
-
-const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-
-/** The text of a commented `transloom.config.mjs` for a layout. */
-export function configText(layout: DetectedLayout, targets: readonly string[]): string {
-  const lines = [
-    `// Transloom configuration, written by \`transloom init\` for ${layout.description}.`,
-    '// Run `npx transloom translate` to translate, `npx transloom check` in CI.',
-    "/** @type {import('@transloom/core').TransloomConfig} */",
-    'export default {',
-    '  // The language the project is written in.',
-    `  sourceLocale: ${quote(layout.sourceLocale)},`,
-    targets.length === 0
-      ? '  // No translations were found yet: list the languages to translate into.'
-      : '  // The languages to translate into.',
-    `  targetLocales: [${(targets.length > 0 ? targets : ['de', 'fr']).map(quote).join(', ')}],`,
-  ];
-  if (layout.preset) {
-    lines.push(
-      `  // The ${layout.description.replace(/^an? /, '')}'s own locale layout: pages, front matter and UI strings.`,
-      `  preset: ${quote(layout.preset)},`,
-    );
-  } else {
-    lines.push(
-      '  // What to translate: `source` is a glob in which {locale} stands for the source locale;',
-      '  // translations go where {locale} is the target locale (or to `target`, a template).',
-      '  files: [',
-      ...(layout.files ?? []).map(
-        (f) =>
-          `    { source: ${quote(f.source)}${f.target ? `, target: ${quote(f.target)}` : ''} },`,
-      ),
-      '  ],',
-    );
-  }
-  lines.push(
-    '  // A glossary of fixed terms (CSV with a header row of locales), e.g.:',
-    "  // glossary: 'glossary.csv',",
-    '};',
-    '',
-  );
-  return lines.join('\n');
-}
 
 async function existingConfig(root: string): Promise<string | undefined> {
   for (const name of CONFIG_SEARCH_PLACES) {
@@ -71,10 +46,94 @@ async function existingConfig(root: string): Promise<string | undefined> {
   return undefined;
 }
 
+// `--source` as a path inside the project (symbolic links followed), relative to the root.
+async function sourceHint(root: string, given: string): Promise<SourceHint> {
+  const path = resolve(root, given);
+  const real = await realpath(path).catch(() => {
+    throw new UsageError(`--source ${given}: no such file or folder`);
+  });
+  const realRoot = await realpath(root);
+  if (!isInside(realRoot, real))
+    throw new UsageError(`--source ${given} is outside the project (${root})`);
+  const isFile = (await stat(real)).isFile();
+  return { path: relative(realRoot, real).split(sep).join('/'), isFile };
+}
+
+// The configuration, and the lines printed before it is written.
+function layoutOf(
+  detection: Detection,
+  targets: readonly string[] | undefined,
+): { layout: ConfigLayout; report: string[] } {
+  if (detection.kind === 'docs') {
+    const { site } = detection;
+    return {
+      layout: {
+        description: site.description,
+        found: [],
+        sourceLocale: site.sourceLocale,
+        targetLocales: [...(targets ?? site.targetLocales)],
+        preset: site.preset,
+      },
+      report: [`found ${site.description}: its preset '${site.preset}' configures it`],
+    };
+  }
+  if (detection.kind !== 'found') throw new Error(`no layout in a '${detection.kind}' detection`);
+  const { chosen, candidates, reason } = detection;
+  // Found locales the service cannot translate into are left out (and said so); asked ones stay.
+  const targetLocales = [...(targets ?? chosen.targetLocales.filter(isTranslatable))];
+  const untranslatable = targets ? [] : chosen.targetLocales.filter((l) => !isTranslatable(l));
+  const searched = `searched ${detection.folders} folders${detection.truncated ? ' (stopped at the limit)' : ''}; node_modules, vendor, build output and hidden folders skipped`;
+  const found = `found ${candidates.length} catalog set${candidates.length === 1 ? '' : 's'}:`;
+  return {
+    layout: {
+      description: `${chosen.set.layout} (${chosen.set.where})`,
+      found: [describeCandidate(chosen), `chosen: ${reason}`],
+      sourceLocale: chosen.sourceLocale,
+      targetLocales,
+      files: fileEntries(chosen.plans, targetLocales, targets !== undefined),
+    },
+    report: [
+      searched,
+      found,
+      ...candidateList(candidates, chosen),
+      `chose ${chosen.set.where}: ${reason}`,
+      ...candidateDetails(chosen).map((line) => `  ${line}`),
+      ...(untranslatable.length > 0
+        ? [
+            `  left out ${listLocales(untranslatable, 12)}: the translation service does not translate into ${untranslatable.length === 1 ? 'it' : 'them'}`,
+          ]
+        : []),
+    ],
+  };
+}
+
+// Why nothing was written, for the two outcomes that write nothing.
+function refusal(detection: Detection, root: string): UsageError {
+  if (detection.kind === 'ambiguous')
+    return new UsageError(
+      [
+        `${detection.candidates.length} catalog sets are about as large; pass --source with the one to translate (a catalog file or its folder):`,
+        ...candidateList(detection.candidates),
+      ].join('\n'),
+    );
+  if (detection.kind !== 'none') throw new Error(`'${detection.kind}' is not a refusal`);
+  const lines = [
+    `found no localization files Transloom knows in ${root} (searched ${detection.folders} folders): a catalog set needs a source and at least one translation (src/locales/en.json beside de.json, public/locales/<locale>/*.json, XLIFF, Docusaurus, VitePress, Starlight)`,
+  ];
+  if (detection.lone.length > 0)
+    lines.push(
+      `catalogs without a translation beside them: ${detection.lone.slice(0, 5).join(', ')}${detection.lone.length > 5 ? ', ...' : ''}; pass one as --source (with --target L) to start from it`,
+    );
+  for (const line of detection.unreadable) lines.push(`not read: ${line}`);
+  lines.push('or write transloom.config.json by hand (see the README)');
+  return new UsageError(lines.join('\n'));
+}
+
 /** `transloom init`: writes a configuration for the project's layout. */
 export async function initCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(argv, {
     cwd: { type: 'string' },
+    source: { type: 'string' },
     target: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   });
@@ -88,22 +147,21 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
     throw new UsageError(
       `${join(root, existing)} already configures Transloom; it was left as it is`,
     );
-  const layout = await detectLayout(root);
-  if (!layout)
-    throw new UsageError(
-      `found no localization files Transloom knows in ${root} (i18next locales/<lng>/*.json, messages/<lng>.json, XLIFF, Docusaurus, VitePress, Starlight); write transloom.config.json by hand (see the README)`,
-    );
-  const targets = values.target ?? layout.targetLocales;
+  const hint = values.source !== undefined ? await sourceHint(root, values.source) : undefined;
+  const detection = await detectLayout(root, hint);
+  if (detection.kind === 'ambiguous' || detection.kind === 'none') throw refusal(detection, root);
+  const { layout, report } = layoutOf(detection, values.target);
   const file = join(root, 'transloom.config.mjs');
   // 'wx': a file that appeared meanwhile is never overwritten.
   const handle = await open(file, 'wx');
   try {
-    await handle.writeFile(configText(layout, targets));
+    await handle.writeFile(configText(layout));
   } finally {
     await handle.close();
   }
+  const targets = layout.targetLocales.length > 0 ? layout.targetLocales : ['de', 'fr'];
   io.stdout.write(
-    `wrote ${relative(io.cwd, file) || file} for ${layout.description} (${layout.sourceLocale} -> ${(targets.length > 0 ? targets : ['de', 'fr']).join(', ')})\n`,
+    `${report.join('\n')}\nwrote ${relative(io.cwd, file) || file} for ${layout.description} (${layout.sourceLocale} -> ${listLocales(targets)})\n`,
   );
   return EXIT.ok;
 }

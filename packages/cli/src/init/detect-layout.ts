@@ -1,155 +1,157 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { posix } from 'node:path';
+import { UsageError } from '@transloom/core';
+import { type CatalogSet, catalogFiles, localesOf } from './catalog-set.js';
+import { type DocsSite, detectDocsSite } from './detect-docs-site.js';
+import { findAngularI18n } from './find-angular-i18n.js';
+import { findLocaleFiles } from './find-locale-files.js';
+import { findLocaleFolders } from './find-locale-folders.js';
+import { findLocaleSuffixes } from './find-locale-suffixes.js';
+import { mergePackages } from './merge-packages.js';
+import { type Candidate, resolveCandidate, scoreOf } from './resolve-candidate.js';
+import { mergeTrees, scanTree, type TreeIndex } from './scan-tree.js';
 
-/** What `transloom init` found in a project. */
-export interface DetectedLayout {
-  /** One line for the user and the config's first comment. */
-  description: string;
-  sourceLocale: string;
-  /** Target locales found beside the source (empty: none found yet). */
-  targetLocales: string[];
-  /** File entries of the configuration (absent with a preset). */
-  files?: Array<{ source: string; target?: string }>;
-  /** A docs-site preset. */
-  preset?: 'docusaurus' | 'vitepress' | 'starlight';
+/** What `--source` points at, relative to the root. */
+export interface SourceHint {
+  path: string;
+  isFile: boolean;
 }
 
-const LOCALE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
+/** What the search looked at. */
+export interface SearchScope {
+  /** Folders read. */
+  folders: number;
+  /** Whether the walk stopped at its limit. */
+  truncated: boolean;
 }
 
-async function entries(path: string): Promise<Array<{ name: string; dir: boolean }>> {
-  try {
-    return (await readdir(path, { withFileTypes: true })).map((e) => ({
-      name: e.name,
-      dir: e.isDirectory(),
-    }));
-  } catch {
-    return [];
+/** What `transloom init` found. */
+export type Detection =
+  | { kind: 'docs'; site: DocsSite }
+  | ({ kind: 'found'; chosen: Candidate; candidates: Candidate[]; reason: string } & SearchScope)
+  | ({ kind: 'ambiguous'; candidates: Candidate[] } & SearchScope)
+  | ({ kind: 'none'; lone: string[]; unreadable: string[] } & SearchScope);
+
+/**
+ * A runner-up with at least this share of the largest set's work is about as likely: the
+ * sizes no longer tell which one the project means, and `init` asks rather than guesses.
+ */
+export const AMBIGUITY_RATIO = 0.8;
+
+// The root's folders, and around `--source` (its folder's parent, so that the locale folders
+// or files beside it are seen) even when that lies deeper than the walk or in a skipped folder.
+async function indexOf(root: string, hint: SourceHint | undefined): Promise<TreeIndex> {
+  const index = await scanTree(root);
+  if (!hint) return index;
+  const folder = hint.isFile ? posix.dirname(hint.path) : hint.path;
+  const parent = posix.dirname(folder);
+  const from = folder === '.' || folder === '' ? '' : parent === '.' ? '' : parent;
+  return mergeTrees(index, await scanTree(root, { from, depth: 4 }));
+}
+
+async function findSets(root: string, index: TreeIndex): Promise<CatalogSet[]> {
+  const angular = await findAngularI18n(root, index);
+  // A layout the project's own Angular configuration lists wins over the same files found by name.
+  const listed = new Set(angular.flatMap(catalogFiles));
+  const byName = [
+    ...findLocaleFiles(index),
+    ...findLocaleFolders(index),
+    ...findLocaleSuffixes(index),
+  ].filter((set) => !catalogFiles(set).every((f) => listed.has(f)));
+  return [...angular, ...mergePackages(byName)];
+}
+
+// A source plus at least one other locale.
+function hasTargets(set: CatalogSet): boolean {
+  return set.groups.some((g) => g.kind === 'listed')
+    ? set.groups.some((g) => g.kind === 'listed' && g.targets.size > 0)
+    : localesOf(set).length >= 2;
+}
+
+// The sets `--source` names, each with the source locale it implies (the locale of the file,
+// or of the one locale whose catalogs lie in the folder).
+function matchHint(sets: readonly CatalogSet[], hint: SourceHint) {
+  const matches: Array<{ set: CatalogSet; asked?: string }> = [];
+  const prefix = hint.path === '' ? '' : `${hint.path}/`;
+  const inside = (file: string) => (hint.isFile ? file === hint.path : file.startsWith(prefix));
+  for (const set of sets) {
+    if (!catalogFiles(set).some(inside)) continue;
+    let asked: string | undefined;
+    for (const group of set.groups) {
+      if (group.kind === 'listed') {
+        const target = [...group.targets].find(([, path]) => path === hint.path);
+        if (hint.isFile && target)
+          throw new UsageError(
+            `${hint.path} is the ${target[0]} translation of ${group.source}; pass the source catalog to --source`,
+          );
+        continue;
+      }
+      const holding = [...group.locales].filter(([, l]) => l.files.some(inside));
+      // A file is its locale's; a folder is a locale's when it holds that locale's catalogs only.
+      if (holding.length === 1 && (hint.isFile || holding[0]![1].files.every(inside)))
+        asked = holding[0]![0];
+    }
+    matches.push({ set, ...(asked ? { asked } : {}) });
   }
+  return matches;
 }
 
-async function anyOf(root: string, names: readonly string[]): Promise<string | undefined> {
-  for (const name of names) if (await exists(join(root, name))) return name;
-  return undefined;
-}
-
-async function dependsOn(root: string, name: string): Promise<boolean> {
-  try {
-    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as Record<
-      string,
-      Record<string, string> | undefined
-    >;
-    return Boolean(pkg.dependencies?.[name] ?? pkg.devDependencies?.[name]);
-  } catch {
-    return false;
-  }
-}
-
-// The source locale among `found`: English when present, else the first.
-function split(found: readonly string[]): { sourceLocale: string; targetLocales: string[] } {
-  const sourceLocale =
-    found.find((l) => l === 'en') ?? found.find((l) => l.startsWith('en')) ?? found[0] ?? 'en';
+// A `--source` file whose name carries no locale: its translations go beside it, the locale
+// before the extension (`strings.json` -> `strings.de.json`).
+function unlocalizedSet(hint: SourceHint): CatalogSet {
+  const fallbackTarget = hint.path.replace(/(\.[^./]+)?$/, '.{locale}$1');
   return {
-    sourceLocale,
-    targetLocales: found.filter((l) => l !== sourceLocale).map((l) => l.replace('_', '-')),
+    where: `${hint.path} -> ${posix.basename(fallbackTarget)}`,
+    layout: 'a catalog named without a locale',
+    groups: [{ kind: 'listed', source: hint.path, targets: new Map(), fallbackTarget }],
+    notes: [`${hint.path} names no locale: its translations go to ${fallbackTarget}`],
   };
 }
 
-const CONFIG_EXTENSIONS = ['js', 'mjs', 'cjs', 'ts', 'mts'];
+// The file of a set without translations, for the user to pass as --source.
+const loneFile = (set: CatalogSet) => catalogFiles(set)[0];
 
 /**
- * Looks at a project's files for the layouts Transloom knows: docs sites (Docusaurus,
- * VitePress, Starlight), i18next folders (`locales/<lng>/*.json`, `public/locales`), next-intl
- * (`messages/<lng>.json`), Angular XLIFF (`src/locale/messages.xlf`) and Symfony XLIFF
- * (`translations/<domain>.<lng>.xlf`). Returns undefined when none fits.
+ * Searches the project for its localization layout: a docs site by its generator's config, or
+ * catalog sets found by name in the tree (one file or one folder per locale, `<name>.<locale>`
+ * files, packages of a monorepo merged into one glob) and by Angular/Nx `i18n` configuration.
+ * It keeps the sets with a source and at least one translation (or the one `--source` names),
+ * counts their units, and chooses the one with the most to translate; when the next is about
+ * as large ({@link AMBIGUITY_RATIO}) it reports both rather than guess.
  */
-export async function detectLayout(root: string): Promise<DetectedLayout | undefined> {
-  if (
-    await anyOf(
-      root,
-      CONFIG_EXTENSIONS.map((e) => `docusaurus.config.${e}`),
-    )
-  ) {
-    const locales = (await entries(join(root, 'i18n'))).filter((e) => e.dir).map((e) => e.name);
-    return { description: 'a Docusaurus site', preset: 'docusaurus', ...split(['en', ...locales]) };
+export async function detectLayout(root: string, hint?: SourceHint): Promise<Detection> {
+  if (!hint) {
+    const site = await detectDocsSite(root);
+    if (site) return { kind: 'docs', site };
   }
-  for (const base of ['docs', '.']) {
-    if (
-      await anyOf(
-        join(root, base, '.vitepress'),
-        CONFIG_EXTENSIONS.map((e) => `config.${e}`),
-      )
-    ) {
-      const locales = (await entries(join(root, base)))
-        .filter((e) => e.dir && LOCALE.test(e.name))
-        .map((e) => e.name);
-      return { description: 'a VitePress site', preset: 'vitepress', ...split(['en', ...locales]) };
-    }
+  const index = await indexOf(root, hint);
+  const scope: SearchScope = { folders: index.folders.size, truncated: index.truncated };
+  const sets = await findSets(root, index);
+  let picked: Array<{ set: CatalogSet; asked?: string }>;
+  if (hint) {
+    picked = matchHint(sets, hint);
+    if (picked.length === 0 && hint.isFile) picked = [{ set: unlocalizedSet(hint) }];
+  } else picked = sets.filter(hasTargets).map((set) => ({ set }));
+  const candidates: Candidate[] = [];
+  const unreadable: string[] = [];
+  for (const { set, asked } of picked) {
+    const candidate = await resolveCandidate(root, set, asked);
+    if (candidate.plans.length > 0 && candidate.unreadable.length < candidate.sourceFiles.length)
+      candidates.push(candidate);
+    else unreadable.push(...candidate.unreadable);
   }
-  if (await dependsOn(root, '@astrojs/starlight')) {
-    const locales = (await entries(join(root, 'src/content/docs')))
-      .filter((e) => e.dir && LOCALE.test(e.name))
-      .map((e) => e.name);
-    return { description: 'a Starlight site', preset: 'starlight', ...split(['en', ...locales]) };
+  candidates.sort((a, b) => scoreOf(b) - scoreOf(a) || a.set.where.localeCompare(b.set.where));
+  const [first, second] = candidates;
+  if (!first) {
+    const lone = hint ? [] : sets.filter((s) => !hasTargets(s)).flatMap((s) => loneFile(s) ?? []);
+    return { kind: 'none', lone: lone.sort(), unreadable, ...scope };
   }
-  for (const base of ['public/locales', 'locales', 'src/locales', 'static/locales']) {
-    const dirs = (await entries(join(root, base))).filter((e) => e.dir && LOCALE.test(e.name));
-    if (dirs.length > 0) {
-      const { sourceLocale, targetLocales } = split(dirs.map((d) => d.name));
-      const jsons = (await entries(join(root, base, sourceLocale))).some((e) =>
-        e.name.endsWith('.json'),
-      );
-      if (jsons)
-        return {
-          description: `i18next catalogs in ${base}/<locale>/`,
-          sourceLocale,
-          targetLocales,
-          files: [{ source: `${base}/{locale}/*.json` }],
-        };
-    }
+  if (second && scoreOf(second) >= AMBIGUITY_RATIO * scoreOf(first)) {
+    const close = candidates.filter((c) => scoreOf(c) >= AMBIGUITY_RATIO * scoreOf(first));
+    return { kind: 'ambiguous', candidates: close, ...scope };
   }
-  for (const base of ['messages', 'src/messages', 'locales', 'src/i18n']) {
-    const files = (await entries(join(root, base)))
-      .filter((e) => !e.dir && e.name.endsWith('.json') && LOCALE.test(e.name.slice(0, -5)))
-      .map((e) => e.name.slice(0, -5));
-    if (files.length > 0)
-      return {
-        description: `one JSON catalog per locale in ${base}/ (next-intl, vue-i18n, ...)`,
-        ...split(files),
-        files: [{ source: `${base}/{locale}.json` }],
-      };
-  }
-  const angular = await anyOf(root, ['src/locale/messages.xlf', 'src/locale/messages.xliff']);
-  if (angular) {
-    const dir = angular.slice(0, angular.lastIndexOf('/'));
-    const ext = angular.slice(angular.lastIndexOf('.'));
-    const locales = (await entries(join(root, dir)))
-      .map((e) => /^messages\.([^.]+)\.xlf?f?$/.exec(e.name)?.[1])
-      .filter((l): l is string => l !== undefined && LOCALE.test(l));
-    return {
-      description: 'Angular XLIFF messages',
-      sourceLocale: 'en',
-      targetLocales: locales,
-      files: [{ source: angular, target: `${dir}/messages.{locale}${ext}` }],
-    };
-  }
-  const symfony = (await entries(join(root, 'translations')))
-    .map((e) => /^([\w+-]+)\.([A-Za-z_-]+)\.(xlf|xliff)$/.exec(e.name))
-    .filter((m): m is RegExpExecArray => m !== null && LOCALE.test(m[2]!));
-  if (symfony.length > 0) {
-    const { sourceLocale, targetLocales } = split([...new Set(symfony.map((m) => m[2]!))]);
-    return {
-      description: 'Symfony XLIFF translations',
-      sourceLocale,
-      targetLocales,
-      files: [{ source: `translations/*.{locale}.${symfony[0]![3]}` }],
-    };
-  }
-  return undefined;
+  const largest = second
+    ? `the most to translate (${first.keys} keys x ${first.targetLocales.length} locales; next: ${second.keys} x ${second.targetLocales.length})`
+    : 'the only catalog set with a source and a translation';
+  const reason = hint ? `named by --source${second ? `; ${largest}` : ''}` : largest;
+  return { kind: 'found', chosen: first, candidates, reason, ...scope };
 }

@@ -56,6 +56,29 @@ describe('expandFiles', async () => {
     expect(files[0]!.target('de')).toBe('i18n/de/docs/guide/setup.md');
   });
 
+  it('joins a later entry that names a source again for locales of its own', async () => {
+    const files = await expand(
+      [
+        { source: 'locales/{locale}/common.json', locales: ['de'] },
+        {
+          source: 'locales/en/common.json',
+          target: 'locales/pt_BR/common.json',
+          locales: ['pt-BR'],
+        },
+        // No locales of its own: a broader entry adds nothing to a file already named.
+        { source: 'locales/en/*.json', target: 'other/{locale}/{path}' },
+      ],
+      ['de', 'pt-BR', 'fr'],
+    );
+    const common = files.find((f) => f.source === 'locales/en/common.json')!;
+    expect(common.locales).toEqual(['de', 'pt-BR']);
+    expect(common.locales.map((l) => common.target(l))).toEqual([
+      'locales/de/common.json',
+      'locales/pt_BR/common.json',
+    ]);
+    expect(files.map((f) => f.source)).toEqual(['locales/en/common.json']);
+  });
+
   it('refuses two sources that would write one target', async () => {
     await expect(
       expand([{ source: 'docs/**/*.md', target: 'out/{locale}/page.md' }]),

@@ -87,6 +87,33 @@ function targetFor(
   };
 }
 
+// A source that a later entry names again for locales of its own (`{ source: 'en.json',
+// target: 'pt_BR.json', locales: ['pt-BR'] }` beside `{locale}.json`, for a file the locale
+// code cannot spell) is one file: each locale takes its target from the first entry naming it.
+// An entry without `locales`, or one that reads the file otherwise, adds nothing (a preset's
+// entries never widen an explicit one).
+function joinLocaleEntries(files: ProjectFile[], entries: readonly FileEntry[]): ProjectFile[] {
+  const first = new Map<string, ProjectFile>();
+  const joined: ProjectFile[] = [];
+  for (const file of files) {
+    const known = first.get(file.source);
+    if (!known) {
+      first.set(file.source, file);
+      joined.push(file);
+      continue;
+    }
+    const same =
+      known.format === file.format &&
+      JSON.stringify(known.options) === JSON.stringify(file.options);
+    const added = file.locales.filter((l) => !known.locales.includes(l));
+    if (!same || entries[file.entryIndex]?.locales === undefined || added.length === 0) continue;
+    const [before, after] = [known.target, file.target];
+    known.locales = [...known.locales, ...added];
+    known.target = (locale) => (added.includes(locale) ? after(locale) : before(locale));
+  }
+  return joined;
+}
+
 /**
  * Expands the configuration's `files` into source files with their target paths. A file
  * that is the target of another is not a source; two sources writing one target is an error.
@@ -115,8 +142,9 @@ export async function expandFiles(config: ResolvedConfig): Promise<ProjectFile[]
       });
     }
   }
+  const joined = joinLocaleEntries(files, config.files);
   const targets = new Map<string, string>();
-  for (const file of files) {
+  for (const file of joined) {
     for (const locale of file.locales) {
       const target = file.target(locale);
       const other = targets.get(target);
@@ -132,10 +160,5 @@ export async function expandFiles(config: ResolvedConfig): Promise<ProjectFile[]
     }
   }
   // Outputs matched by a broad source glob (`**/*.md` over `i18n/de/...`) are not sources.
-  const seen = new Set<string>();
-  return files.filter((file) => {
-    if (targets.has(file.source) || seen.has(file.source)) return false;
-    seen.add(file.source);
-    return true;
-  });
+  return joined.filter((file) => !targets.has(file.source));
 }
