@@ -58,6 +58,16 @@ export interface LocDocument {
     translations: ReadonlyMap<string, UnitTranslation> | Readonly<Record<string, UnitTranslation>>,
     options: RenderOptions,
   ): string;
+  /**
+   * Why `translation` of `unitId` must not be written for `targetLocale`, or undefined: what
+   * {@link LocDocument.render} would write for it would not read back as it (see the format's
+   * `verify`).
+   */
+  verify(
+    unitId: string,
+    translation: UnitTranslation,
+    options: { targetLocale: string },
+  ): string | undefined;
   /** Whether rendering uses the existing target file (see {@link RenderOptions.previous}). */
   readonly usesPreviousTarget: boolean;
   /** Rendered text as bytes in the file's own encoding (and BOM). */
@@ -179,6 +189,13 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
           : {}),
       });
       return adapter.serialize(parsed, edits);
+    },
+    verify(unitId, translation, verifyOptions) {
+      return adapter.verify?.(parsed, unitOf(unitId), translation, {
+        file,
+        sourceLocale,
+        targetLocale: verifyOptions.targetLocale,
+      });
     },
     encode: (text) => encodeSourceText(file, text),
     portable(unitId, translation) {

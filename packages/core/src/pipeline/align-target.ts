@@ -59,6 +59,9 @@ export function alignTarget(
   }
   const byPath = new Map(target.units.map((u) => [u.path, u]));
   for (const own of source.units) {
+    // Units that share an id (the same text twice in an XLIFF file) share their text: the
+    // second would take another unit's target with the same text.
+    if (texts.has(own.id)) continue;
     const hash = written(own.id);
     const candidates =
       hash === undefined ? undefined : byHash.get(hash)?.filter((u) => !used.has(u.id));
