@@ -8,7 +8,7 @@ import type {
   UnitTranslation,
 } from '../formats/format-adapter.js';
 import { formatAdapters } from '../formats/registry.js';
-import { matchMarkup, portableIds, renameIds } from '../segments/portable-segment.js';
+import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
 import { MarkupMismatchError } from '../segments/render-segment.js';
 import type { Original } from '../segments/segment-markup.js';
 import { type Diagnostic, FormatError } from './diagnostics.js';
@@ -210,7 +210,11 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
       if (!theirs) throw new TypeError('textFrom: the other document was not made by loadDocument');
       const unit = unitOf(unitId);
       const otherUnit = theirs.unitOf(otherUnitId);
-      const map = matchMarkup(unit.markup, textOf, otherUnit.markup, theirs.textOf);
+      // Each placeholder and pair as often as the text has it: a target that lost one of two
+      // equal placeholders is not this unit's text.
+      const used = (u: AdapterUnit) =>
+        usedMarkup(u.markup, u.plural ? u.plural.variants.map((v) => v.segment) : [u.segment]);
+      const map = matchMarkup(used(unit), textOf, used(otherUnit), theirs.textOf);
       if (!map)
         throw new MarkupMismatchError(
           `unit '${otherUnitId}' does not carry the placeholders and tags of '${unitId}'`,
