@@ -122,4 +122,53 @@ describe('an ICU catalog with quoting, through the main job', async () => {
       expect(report.pending.map((p) => [p.unit, p.state])).toEqual([['offset', 'new']]);
     await engine.close();
   });
+
+  it('writes the ICU of XLIFF targets the same way (Symfony and Angular)', async () => {
+    const unit = (id: string, source: string) =>
+      `<trans-unit id="${id}"><source>${source}</source></trans-unit>`;
+    const xliff = (units: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" datatype="plaintext" original="x"><body>${units}</body></file></xliff>\n`;
+    const project = await testProject({
+      'transloom.config.json': JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['pl'],
+        files: [
+          { source: 'translations/messages+intl-icu.{locale}.xlf' },
+          { source: 'src/locale/messages.xlf', target: 'src/locale/messages.{locale}.xlf' },
+        ],
+      }),
+      'translations/messages+intl-icu.en.xlf': xliff(
+        unit(
+          'search',
+          "No results for ''{term}'' in {n, plural, one {# folder} other {# folders}}",
+        ),
+      ),
+      'src/locale/messages.xlf': xliff(
+        unit(
+          'files',
+          `{VAR_PLURAL, plural, one {It''s <x id="INTERPOLATION"/>'s file} other {<x id="INTERPOLATION_1"/> files of <x id="INTERPOLATION"/>}}`,
+        ),
+      ),
+    });
+    const engine = await createProject({
+      cwd: project.root,
+      service: { url: service.url, apiKey: TEST_KEY },
+    });
+    const run = await engine.translate();
+    expect(run.failures).toEqual([]);
+    const symfony = await project.read('translations/messages+intl-icu.pl.xlf');
+    const search = /<target[^>]*>([^<]*)<\/target>/.exec(symfony)![1]!;
+    expect([...shape(parse(search.replaceAll('&apos;', "'")))].sort()).toEqual([
+      '#',
+      'n:plural',
+      'term:argument',
+    ]);
+    const angular = await project.read('src/locale/messages.pl.xlf');
+    expect(angular).toMatch(/<target[^>]*>\{VAR_PLURAL, plural, one \{/);
+    for (const report of [await engine.status(), await engine.check()]) {
+      expect(report.pending).toEqual([]);
+      expect(report.locales.pl).toMatchObject({ new: 0, changed: 0, kept: 0, failed: 0 });
+    }
+    await engine.close();
+  });
 });
