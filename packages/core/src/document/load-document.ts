@@ -9,7 +9,7 @@ import type {
   UnitTranslation,
 } from '../formats/format-adapter.js';
 import { formatAdapters } from '../formats/registry.js';
-import { matchMarkup, portableIds, renameIds } from '../segments/portable-segment.js';
+import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
 import { MarkupMismatchError } from '../segments/render-segment.js';
 import type { Original } from '../segments/segment-markup.js';
 import { type Diagnostic, FormatError } from './diagnostics.js';
@@ -68,6 +68,16 @@ export interface LocDocument {
     translations: ReadonlyMap<string, UnitTranslation> | Readonly<Record<string, UnitTranslation>>,
     options: RenderOptions,
   ): string;
+  /**
+   * Why `translation` of `unitId` must not be written for `targetLocale`, or undefined: what
+   * {@link LocDocument.render} would write for it would not read back as it (see the format's
+   * `verify`).
+   */
+  verify(
+    unitId: string,
+    translation: UnitTranslation,
+    options: { targetLocale: string },
+  ): string | undefined;
   /** Whether rendering uses the existing target file (see {@link RenderOptions.previous}). */
   readonly usesPreviousTarget: boolean;
   /** Rendered text as bytes in the file's own encoding (and BOM). */
@@ -193,6 +203,13 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
       });
       return adapter.serialize(parsed, edits);
     },
+    verify(unitId, translation, verifyOptions) {
+      return adapter.verify?.(parsed, unitOf(unitId), translation, {
+        file,
+        sourceLocale,
+        targetLocale: verifyOptions.targetLocale,
+      });
+    },
     encode: (text) => encodeSourceText(file, text),
     portable(unitId, translation) {
       const unit = unitOf(unitId);
@@ -206,7 +223,11 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
       if (!theirs) throw new TypeError('textFrom: the other document was not made by loadDocument');
       const unit = unitOf(unitId);
       const otherUnit = theirs.unitOf(otherUnitId);
-      const map = matchMarkup(unit.markup, textOf, otherUnit.markup, theirs.textOf);
+      // Each placeholder and pair as often as the text has it: a target that lost one of two
+      // equal placeholders is not this unit's text.
+      const used = (u: AdapterUnit) =>
+        usedMarkup(u.markup, u.plural ? u.plural.variants.map((v) => v.segment) : [u.segment]);
+      const map = matchMarkup(used(unit), textOf, used(otherUnit), theirs.textOf);
       if (!map)
         throw new MarkupMismatchError(
           `unit '${otherUnitId}' does not carry the placeholders and tags of '${unitId}'`,

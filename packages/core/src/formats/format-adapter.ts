@@ -122,6 +122,17 @@ export interface FormatAdapter<
   ): Edit[];
   serialize(parsed: P, edits: readonly Edit[]): string;
   /**
+   * Why `translation` of `unit` must not be written, or undefined: what `apply` would write
+   * for it, read back as the format reads it, would not give the translation back (an ICU
+   * message whose quoting swallows an argument, say). A unit that fails is not written.
+   */
+  verify?(
+    parsed: P,
+    unit: U,
+    translation: UnitTranslation,
+    context: Omit<RenderContext<P>, 'previous'>,
+  ): string | undefined;
+  /**
    * Rendering a target takes the existing target file into account (`context.previous`):
    * formats whose targets carry more than text that a person may set (XLIFF states).
    */

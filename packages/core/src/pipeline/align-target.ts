@@ -29,13 +29,14 @@ export function loadTarget(
 }
 
 /**
- * The target's text of each source unit, moved into the source's ids. Units line up by
- * their place: a catalog's key (units are named by key, never by text, so two keys that
- * share a text keep their own translations and edits), a page's structural path. On a page,
- * a unit whose lock record names the text it was given and that is not at its place finds
- * that text wherever it now is (a paragraph inserted above shifts the rest), once every unit
+ * The target's text of each source unit, moved into the source's ids. A catalog's units line
+ * up by key (their id): units are named by key, never by text, so two keys that share a text
+ * keep their own translations and edits. A page's units line up by structural path; a unit
+ * whose lock record names the text it was given and that is not at its place finds that
+ * text wherever it now is (a paragraph inserted above shifts the rest), once every unit
  * whose text is at its own place has taken it. A target unit whose markup does not match its
- * source unit does not line up.
+ * source unit does not line up. Units that share an id (the same text twice in an XLIFF
+ * file) share their text.
  */
 export function alignTarget(
   source: LocDocument,
@@ -53,39 +54,48 @@ export function alignTarget(
       return false; // markup that does not match: not this unit's text
     }
   };
+  if (source.kind === 'catalog') {
+    const byId = new Map<string, Unit>();
+    for (const unit of target.units) if (!byId.has(unit.id)) byId.set(unit.id, unit);
+    for (const own of source.units) {
+      const theirs = byId.get(own.id);
+      if (theirs && !texts.has(own.id)) take(own, theirs);
+    }
+    const ids = new Set(source.units.map((u) => u.id));
+    return { texts, removed: target.units.filter((u) => !ids.has(u.id)).length };
+  }
   const byPath = new Map(target.units.map((u) => [u.path, u]));
-  if (source.kind === 'document') {
-    const hashes = new Map<Unit, string>();
-    const hashOf = (unit: Unit) => {
-      let hash = hashes.get(unit);
-      if (hash === undefined) {
-        hash = translationHash(target.portable(unit.id));
-        hashes.set(unit, hash);
-      }
-      return hash;
-    };
-    // First the units whose written text is at their own place.
-    for (const own of source.units) {
-      const hash = written(own.id);
-      const theirs = byPath.get(own.path);
-      if (hash !== undefined && theirs && hashOf(theirs) === hash) take(own, theirs);
+  const hashes = new Map<Unit, string>();
+  const hashOf = (unit: Unit) => {
+    let hash = hashes.get(unit);
+    if (hash === undefined) {
+      hash = translationHash(target.portable(unit.id));
+      hashes.set(unit, hash);
     }
-    // Then moved text: a unit takes the text it was given from where it now is.
-    const byHash = new Map<string, Unit[]>();
-    for (const unit of target.units) {
-      if (used.has(unit.id)) continue;
-      const hash = hashOf(unit);
-      const list = byHash.get(hash);
-      if (list) list.push(unit);
-      else byHash.set(hash, [unit]);
-    }
-    for (const own of source.units) {
-      if (texts.has(own.id)) continue;
-      const hash = written(own.id);
-      const candidate =
-        hash === undefined ? undefined : byHash.get(hash)?.find((u) => !used.has(u.id));
-      if (candidate) take(own, candidate);
-    }
+    return hash;
+  };
+  // First the units whose written text is at their own place.
+  for (const own of source.units) {
+    const hash = written(own.id);
+    const theirs = byPath.get(own.path);
+    if (hash !== undefined && theirs && !texts.has(own.id) && hashOf(theirs) === hash)
+      take(own, theirs);
+  }
+  // Then moved text: a unit takes the text it was given from where it now is.
+  const byHash = new Map<string, Unit[]>();
+  for (const unit of target.units) {
+    if (used.has(unit.id)) continue;
+    const hash = hashOf(unit);
+    const list = byHash.get(hash);
+    if (list) list.push(unit);
+    else byHash.set(hash, [unit]);
+  }
+  for (const own of source.units) {
+    if (texts.has(own.id)) continue;
+    const hash = written(own.id);
+    const candidate =
+      hash === undefined ? undefined : byHash.get(hash)?.find((u) => !used.has(u.id));
+    if (candidate) take(own, candidate);
   }
   for (const own of source.units) {
     if (texts.has(own.id)) continue;

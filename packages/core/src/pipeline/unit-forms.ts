@@ -1,6 +1,6 @@
-import type { PluralStructure, Unit, UnitTranslation, Variant } from '../formats/format-adapter.js';
+import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import { countFormat } from '../plurals/plural-rules.js';
-import { targetPluralKeys } from '../plurals/target-plural-keys.js';
+import { targetVariants } from '../plurals/target-variants.js';
 import { escapeRegExp } from '../segments/escape-reg-exp.js';
 import {
   compareSegmentMarkup,
@@ -121,78 +121,16 @@ function numberForm(
   };
 }
 
-interface Wanted {
-  keys: string[];
-  /** Selector index -> the number it stands for (plural selectors only). */
-  numbers: Map<number, number>;
-}
-
-function matches(variant: Variant, index: number, key: string): boolean {
-  const own = variant.keys[index] ?? '*';
-  return own === key || own === '*';
-}
-
-// The target's variants of a plural/select structure and the number each plural key means.
-function targetVariants(
-  structure: PluralStructure,
-  sourceLocale: string,
-  targetLocale: string,
-): Array<{ wanted: Wanted; source: Variant }> {
-  const out: Array<{ wanted: Wanted; source: Variant }> = [];
-  const walk = (
-    index: number,
-    candidates: readonly Variant[],
-    keys: string[],
-    numbers: Map<number, number>,
-  ) => {
-    if (index === structure.selectors.length) {
-      out.push({ wanted: { keys, numbers }, source: candidates[0]! });
-      return;
-    }
-    const selector = structure.selectors[index]!;
-    if (candidates.every((v) => (v.keys[index] ?? '*') === '*')) {
-      walk(index + 1, candidates, [...keys, '*'], numbers);
-      return;
-    }
-    const own = [...new Set(candidates.map((v) => v.keys[index] ?? '*').filter((k) => k !== '*'))];
-    if (selector.type === 'select') {
-      for (const key of own)
-        walk(
-          index + 1,
-          candidates.filter((v) => matches(v, index, key)),
-          [...keys, key],
-          numbers,
-        );
-      return;
-    }
-    // Which source sentence each target key is built from, and the count it is shown with.
-    const targets = targetPluralKeys({
-      sourceLocale,
-      targetLocale,
-      type: selector.type === 'selectordinal' ? 'ordinal' : 'cardinal',
-      offset: selector.offset ?? 0,
-      sourceKeys: own,
-    });
-    for (const target of targets) {
-      const chosen = candidates.filter((v) => matches(v, index, target.source));
-      if (chosen.length === 0) continue;
-      walk(index + 1, chosen, [...keys, target.key], new Map(numbers).set(index, target.value));
-    }
-  };
-  walk(0, structure.variants, [], new Map());
-  return out;
-}
-
 /** The texts to send for `unit` to be translated into `targetLocale`. */
 export function unitForms(unit: Unit, sourceLocale: string, targetLocale: string): UnitForm[] {
   if (!unit.plural) return [plainForm(undefined, unit.segment)];
   const structure = unit.plural;
-  return targetVariants(structure, sourceLocale, targetLocale).map(({ wanted, source }) => {
+  return targetVariants(structure, sourceLocale, targetLocale).map((wanted) => {
     const numbers = new Map<string, number>();
     for (const [index, value] of wanted.numbers) {
       for (const id of structure.selectors[index]!.numberIds) numbers.set(id, value);
     }
-    return numberForm(wanted.keys, source.segment, numbers, sourceLocale, targetLocale);
+    return numberForm(wanted.keys, wanted.source.segment, numbers, sourceLocale, targetLocale);
   });
 }
 

@@ -46,6 +46,13 @@ export class UnitTask {
     const locale = work.locale.locale;
     const counts = report.locales[locale]!;
     const at = { file: work.plan.file.source, line: unit.line, column: unit.column, locale };
+    // Every form verified on its own; what the file would get for the whole unit is checked too.
+    const translation = this.failure ? undefined : assembleTranslation(this.forms, this.segments);
+    const problem =
+      translation === undefined
+        ? undefined
+        : work.plan.doc!.verify(unit.id, translation, { targetLocale: locale });
+    if (problem !== undefined) this.failure = { error: problem, reason: 'verification' };
     if (this.failure && (report.mode === 'check' || report.mode === 'dry-run')) {
       // Nothing was sent: the unit is what a translate run would send.
       work.outcomes.set(unit.id, { kind: 'failed', message: this.failure.error });
@@ -64,7 +71,7 @@ export class UnitTask {
         message: this.failure.error,
       });
     } else {
-      work.translations.set(unit.id, assembleTranslation(this.forms, this.segments));
+      work.translations.set(unit.id, translation!);
       work.outcomes.set(unit.id, this.fromMemory ? OUTCOME.reused : OUTCOME.translated);
       if (this.fromMemory) counts.reused++;
       else counts.translated++;

@@ -51,6 +51,26 @@ export function portableIds(
 }
 
 /**
+ * The part of `markup` that `texts` (a unit's segment, or all its variants) use: a unit read
+ * with another unit's builder (an XLIFF target read with its source) has the other's ids too,
+ * which its own text may not hold.
+ */
+export function usedMarkup(markup: SegmentMarkup, texts: readonly string[]): SegmentMarkup {
+  const x = new Set<string>();
+  const g = new Set<string>();
+  for (const text of texts)
+    for (const token of parseSegment(text)) {
+      if (token.type === 'x') x.add(token.id);
+      else if (token.type === 'open') g.add(token.id);
+    }
+  if (x.size === markup.placeholders.size && g.size === markup.pairs.size) return markup;
+  return {
+    placeholders: new Map([...markup.placeholders].filter(([id]) => x.has(id))),
+    pairs: new Map([...markup.pairs].filter(([id]) => g.has(id))),
+  };
+}
+
+/**
  * Which of `ours` each of `theirs` is: the same bytes first (in order), then, for pieces whose
  * bytes differ (a link whose title was translated), the same kind in order. Undefined when
  * the two do not have as many placeholders and pairs.

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { type LocDocument, loadDocument } from '../document/load-document.js';
 import type { FormatName, UnitTranslation } from '../formats/format-adapter.js';
 import { decodeXmlText } from '../formats/xliff/xml-tree.js';
+import { alignTarget } from '../pipeline/align-target.js';
+import { translationHash } from '../pipeline/translation-hash.js';
+import { assembleTranslation, type UnitForm, unitForms } from '../pipeline/unit-forms.js';
 import { compareSegmentMarkup, mapSegmentText } from '../segments/parse-segment.js';
 
 /** One document the suite runs against. */
@@ -38,6 +41,29 @@ export function pseudoTranslations(document: LocDocument): Map<string, UnitTrans
         ? { variants: u.plural.variants.map((v) => ({ keys: v.keys, segment: pseudo(v.segment) })) }
         : pseudo(u.segment),
     ]),
+  );
+}
+
+// The pseudo translation of a form as the pipeline restores it (with its placeholders when the
+// number it was sent with is not found again).
+function pseudoForm(form: UnitForm): string {
+  const restored = form.restore(pseudo(form.text));
+  if ('segment' in restored) return restored.segment;
+  const again = form.fallback?.restore(pseudo(form.fallback.text));
+  if (again && 'segment' in again) return again.segment;
+  throw new Error(`${form.text}: ${'error' in restored ? restored.error : ''}`);
+}
+
+/** Pseudo translations of every unit for `locale`, built from the forms the pipeline sends. */
+export function pseudoFormTranslations(
+  document: LocDocument,
+  locale: string,
+): Map<string, UnitTranslation> {
+  return new Map(
+    document.units.map((unit): [string, UnitTranslation] => {
+      const forms = unitForms(unit, document.sourceLocale, locale);
+      return [unit.id, assembleTranslation(forms, forms.map(pseudoForm))];
+    }),
   );
 }
 
@@ -174,6 +200,32 @@ export function conformanceSuite(title: string, cases: readonly ConformanceCase[
               bytes.equals(readFileSync(c.golden)),
               `${c.golden} differs; run with UPDATE_GOLDEN=1 after checking`,
             ).toBe(true);
+          }
+        });
+
+        it('verifies a translation of the forms Polish needs, and reads it back as written', () => {
+          const locale = 'pl';
+          const translations = pseudoFormTranslations(document, locale);
+          for (const [id, translation] of translations)
+            expect(document.verify(id, translation, { targetLocale: locale }), id).toBeUndefined();
+          const output = document.render(translations, { targetLocale: locale });
+          const xliff = document.format === 'xliff12' || document.format === 'xliff2';
+          const target = loadDocument({
+            path: c.path,
+            content: output,
+            format: document.format,
+            sourceLocale: locale,
+            options: { ...document.options, locale, ...(xliff ? { segmentsFrom: 'target' } : {}) },
+          });
+          // What the pipeline plans from: the target's text of each unit, in the source's ids,
+          // found by the hash the lock records of what was written; it must hash the same.
+          const written = new Map(
+            [...translations].map(([id, t]) => [id, translationHash(document.portable(id, t))]),
+          );
+          const { texts } = alignTarget(document, target, (id) => written.get(id));
+          for (const [id, hash] of written) {
+            const read = texts.get(id);
+            expect(read && translationHash(document.portable(id, read)), id).toBe(hash);
           }
         });
 

@@ -39,6 +39,8 @@ function selectorType(element: SelectorElement): Selector['type'] {
  */
 export class IcuExpander {
   readonly selectors: Array<Selector & { key: string; keys: string[] }> = [];
+  /** Literal text -> its spelling in the message, where the two differ (filled while collecting selectors). */
+  readonly literals = new Map<string, string>();
 
   constructor(
     private readonly message: string,
@@ -63,9 +65,40 @@ export class IcuExpander {
     return forms.filter((form) => [...form.keys.keys()].every((i) => form.written?.has(i)));
   }
 
+  /**
+   * Records how the message spells a run of literal text where its text differs (quoted
+   * syntax, `''`), so a translation that keeps the text can keep its spelling. Split where
+   * the text holds sentinels, as the segment is.
+   */
+  private spelling(run: readonly MessageFormatElement[]): void {
+    const first = run[0]!.location;
+    const last = run.at(-1)!.location;
+    if (!first || !last) return;
+    const raw = this.message.slice(first.start.offset, last.end.offset);
+    const value = run.map((e) => (e.type === TYPE.literal ? e.value : '')).join('');
+    if (raw === value) return;
+    const sentinels = this.sentinels?.size
+      ? new RegExp(`[${[...this.sentinels.keys()].join('')}]`)
+      : undefined;
+    const raws = sentinels ? raw.split(sentinels) : [raw];
+    const values = sentinels ? value.split(sentinels) : [value];
+    if (raws.length !== values.length) return;
+    values.forEach((v, i) => {
+      if (v !== '' && v !== raws[i]) this.literals.set(v, raws[i]!);
+    });
+  }
+
   /** Registers every selector with the keys of all its occurrences, in document order. */
   private collect(elements: readonly MessageFormatElement[]): void {
-    for (const element of elements) {
+    let run: MessageFormatElement[] = [];
+    for (const element of [...elements, undefined]) {
+      if (element?.type === TYPE.literal) {
+        run.push(element);
+        continue;
+      }
+      if (run.length > 0) this.spelling(run);
+      run = [];
+      if (!element) break;
       if (element.type === TYPE.tag) this.collect(element.children);
       if (element.type !== TYPE.plural && element.type !== TYPE.select) continue;
       const key = this.selectorKey(element);

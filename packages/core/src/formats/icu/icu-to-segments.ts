@@ -1,4 +1,5 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { compareSelectorKeys } from '../../plurals/selector-key-order.js';
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
 import type { PluralStructure, Selector } from '../format-adapter.js';
 import { IcuExpander, type IcuPart } from './icu-expander.js';
@@ -24,6 +25,8 @@ export interface IcuOptions {
 export interface IcuContent {
   segment: string;
   plural?: PluralStructure;
+  /** Literal text -> its spelling in the message, where the two differ (quoted or `''`). */
+  literals?: ReadonlyMap<string, string>;
 }
 
 /** Thrown for a message that is not valid ICU MessageFormat. */
@@ -37,15 +40,19 @@ export class IcuSyntaxError extends Error {
   }
 }
 
-/** Parses with locations; without tags when tag parsing fails (a literal `<` in text). */
-export function parseIcu(message: string, tags = true): MessageFormatElement[] {
+/** Parses (with locations unless told not to); without tags when tag parsing fails (a literal `<` in text). */
+export function parseIcu(message: string, tags = true, locations = true): MessageFormatElement[] {
   try {
-    return parse(message, { captureLocation: true, ignoreTag: !tags, requiresOtherClause: false });
+    return parse(message, {
+      captureLocation: locations,
+      ignoreTag: !tags,
+      requiresOtherClause: false,
+    });
   } catch (error) {
     if (tags) {
       try {
         return parse(message, {
-          captureLocation: true,
+          captureLocation: locations,
           ignoreTag: true,
           requiresOtherClause: false,
         });
@@ -123,9 +130,10 @@ export function icuToSegments(
   expander.selectors.forEach((s, i) => {
     if (s.type !== 'select') plurals.set(s.argument, i);
   });
+  const literals = expander.literals.size > 0 ? { literals: expander.literals } : {};
   if (expander.selectors.length === 0) {
     emit(builder, variants[0]!.parts, numberIds, plurals);
-    return { segment: builder.take() };
+    return { segment: builder.take(), ...literals };
   }
   const built = variants.map((variant) => {
     emit(builder, variant.parts, numberIds, plurals);
@@ -134,6 +142,22 @@ export function icuToSegments(
       segment: builder.take(),
     };
   });
+  // Forms in the order their keys are written ({@link compareSelectorKeys}), a select's keys in
+  // the order they first appear: a message read back from what was written for these forms
+  // then lists them as they are (ids were given in the order the message has them).
+  built.sort((a, b) => {
+    for (let i = 0; i < expander.selectors.length; i++) {
+      const [ka, kb] = [a.keys[i]!, b.keys[i]!];
+      if (ka === kb) continue;
+      if (ka === '*' || kb === '*') return ka === '*' ? -1 : 1;
+      const selector = expander.selectors[i]!;
+      if (selector.type !== 'select') return compareSelectorKeys(ka, kb, false);
+      const rank = (k: string) =>
+        k === 'other' ? Number.MAX_SAFE_INTEGER : selector.keys.indexOf(k);
+      return rank(ka) - rank(kb);
+    }
+    return 0;
+  });
   const selectors: Selector[] = expander.selectors.map(
     ({ key: _key, keys: _keys, ...selector }, i) => ({
       ...selector,
@@ -141,5 +165,5 @@ export function icuToSegments(
     }),
   );
   const other = built.find((v) => v.keys.every((k) => k === 'other' || k === '*')) ?? built.at(-1)!;
-  return { segment: other.segment, plural: { selectors, variants: built } };
+  return { segment: other.segment, plural: { selectors, variants: built }, ...literals };
 }

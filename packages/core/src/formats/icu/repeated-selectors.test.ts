@@ -102,8 +102,8 @@ describe('two selectors on the same argument', () => {
     const { forms, message: rendered } = translate(message, 'ja');
     expect(forms.map((f) => [f.keys, f.text])).toEqual([
       [['female'], 'She shared their notes'],
-      [['other'], 'They shared their notes'],
       [['male'], 'They shared his notes'],
+      [['other'], 'They shared their notes'],
     ]);
     const source = new IntlMessageFormat(message, 'en');
     const target = new IntlMessageFormat(rendered, 'ja');

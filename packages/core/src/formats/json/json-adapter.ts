@@ -13,6 +13,7 @@ import type {
 } from '../format-adapter.js';
 import { IcuSyntaxError, icuToSegments, parseIcu } from '../icu/icu-to-segments.js';
 import { renderIcu } from '../icu/render-icu.js';
+import { verifyIcu } from '../icu/verify-icu.js';
 import { isUnchanged } from '../unchanged-translation.js';
 import { duplicateUnitIds } from './duplicate-unit-ids.js';
 import {
@@ -52,6 +53,8 @@ interface JsonParsed extends ParsedFile {
 interface JsonUnit extends AdapterUnit {
   message: JsonMessage;
   group?: PluralGroup;
+  /** ICU literal text -> its spelling in the message, where the two differ. */
+  literals?: ReadonlyMap<string, string>;
 }
 
 const ICU_HINT =
@@ -178,7 +181,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
         continue;
       }
       const builder = new SegmentBuilder();
-      let content: { segment: string; plural?: JsonUnit['plural'] };
+      let content: Pick<JsonUnit, 'segment' | 'plural' | 'literals'>;
       if (parsed.syntax === 'icu') {
         try {
           const elements = parsed.icuTags ? parsed.icu.get(message.value) : undefined;
@@ -269,6 +272,16 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
 
   serialize(parsed, edits) {
     return spliceEdits(parsed.file.text, edits);
+  },
+
+  verify(parsed, unit, translation, context) {
+    if (parsed.syntax !== 'icu' || unit.group || isUnchanged(unit, translation)) return undefined;
+    return verifyIcu(translation, unit, {
+      isIcuSyntax: () => true,
+      tags: parsed.icuTags,
+      sourceLocale: context.sourceLocale,
+      targetLocale: context.targetLocale,
+    });
   },
 };
 

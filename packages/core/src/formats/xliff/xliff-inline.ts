@@ -18,6 +18,8 @@ export interface InlineContent {
   cdata: boolean;
   /** The content is an ICU message (as Angular writes plural and select). */
   icu: boolean;
+  /** ICU literal text -> its spelling in the content, where the two differ (quoted or `''`). */
+  literals?: ReadonlyMap<string, string>;
   hasText: boolean;
   /** How the content wrote characters as references, to write a translation the same way. */
   forms: ReferenceForms;

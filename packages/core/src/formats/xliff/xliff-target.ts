@@ -120,12 +120,16 @@ export function targetContent(
     return copy({ start: textElement.innerStart, end: textElement.innerEnd });
   const encode = content.cdata ? (t: string) => t : (t: string) => encodeXmlText(t, forms);
   const body = content.icu
-    ? renderIcu(translation, unit, {
-        encode,
-        original: copy,
-        isIcuSyntax: (original) => typeof original === 'string',
-        tags: false,
-      })
+    ? renderIcu(
+        translation,
+        { plural: unit.plural, markup: unit.markup, literals: content.literals },
+        {
+          encode,
+          original: copy,
+          isIcuSyntax: (original) => typeof original === 'string',
+          tags: false,
+        },
+      )
     : renderSegment(translation as string, unit.markup, {
         text: encode,
         original: (o) => (typeof o === 'string' ? encode(o) : copy(o)),

@@ -3,6 +3,7 @@ import type { FormatAdapter } from '../format-adapter.js';
 import { applyXliff } from './xliff-apply.js';
 import { completeXliff, readXliffTree, type XliffParsed } from './xliff-document.js';
 import { type XliffUnit, xliffUnits } from './xliff-units.js';
+import { verifyXliffUnit } from './xliff-verify.js';
 import { collectSites12 } from './xliff12-sites.js';
 
 const RULES = { pairs: new Set(['g', 'mrk']) };
@@ -40,6 +41,8 @@ export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
   serialize(parsed, edits) {
     return spliceEdits(parsed.file.text, edits);
   },
+
+  verify: verifyXliffUnit,
 
   // What a reviewer sets on a target (its state, notes) lives only in the target file.
   usesPreviousTarget: true,
