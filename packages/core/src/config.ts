@@ -3,7 +3,16 @@
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
 export { configPathIssues, isInside } from './config/config-paths.js';
 export { type ConfigSchemaOutput, configSchema } from './config/config-schema.js';
-export { CONFIG_SEARCH_PLACES, type LoadConfigOptions, loadConfig } from './config/load-config.js';
+export {
+  ALL_CONFIG_FORMATS,
+  CONFIG_SEARCH_PLACES,
+  type ConfigFormat,
+  configFormatOf,
+  type FoundConfigFile,
+  findConfigFile,
+  type LoadConfigOptions,
+  loadConfig,
+} from './config/load-config.js';
 export {
   closest,
   type ResolvedConfig,

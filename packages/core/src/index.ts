@@ -8,6 +8,7 @@ export type {
   TransloomConfig,
 } from './config/config-schema.js';
 export { defineConfig } from './config/define-config.js';
+export type { ConfigFormat } from './config/find-config-file.js';
 export type { ResolvedConfig, ResolvedLocaleSettings } from './config/resolve-config.js';
 export {
   type Diagnostic,

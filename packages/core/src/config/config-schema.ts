@@ -74,6 +74,11 @@ export const configSchema = z.strictObject({
     .optional(),
   /** The lock file (default `transloom.lock` beside the config). */
   lockFile: z.string().min(1).optional(),
+  /**
+   * Let targets, the lock and the memory be written in `.github/` (workflows, actions and
+   * CODEOWNERS live there, so it is refused unless set).
+   */
+  allowGitHubFolder: z.boolean().optional(),
   /** `transloom extract`: scan source code for keys. */
   extract: z
     .strictObject({

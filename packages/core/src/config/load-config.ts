@@ -1,25 +1,29 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig } from 'cosmiconfig';
+import {
+  ALL_CONFIG_FORMATS,
+  CONFIG_SEARCH_PLACES,
+  type ConfigFormat,
+  configFormatOf,
+  findConfigFile,
+} from './find-config-file.js';
+import { readDataConfig } from './read-data-config.js';
 import { ConfigError, type ResolvedConfig, resolveConfig } from './resolve-config.js';
 
-/** Where configuration is looked for, in order, in each directory from the working directory up. */
-export const CONFIG_SEARCH_PLACES = [
-  'transloom.config.ts',
-  'transloom.config.mts',
-  'transloom.config.js',
-  'transloom.config.mjs',
-  'transloom.config.cjs',
-  'transloom.config.json',
-  '.transloomrc',
-  '.transloomrc.json',
-  '.transloomrc.yaml',
-  '.transloomrc.yml',
-  '.transloomrc.js',
-  '.transloomrc.mjs',
-  '.transloomrc.cjs',
-  '.transloomrc.ts',
-  'package.json',
-];
+export {
+  ALL_CONFIG_FORMATS,
+  CONFIG_SEARCH_PLACES,
+  type ConfigFormat,
+  configFormatOf,
+  type FoundConfigFile,
+  findConfigFile,
+} from './find-config-file.js';
+
+const FORMAT_NAMES: Record<ConfigFormat, string> = {
+  json: 'JSON',
+  yaml: 'YAML',
+  code: 'JavaScript or TypeScript',
+};
 
 /**
  * Loads a TypeScript config with jiti (a small transpiler), loaded only when the config is a
@@ -36,31 +40,27 @@ export interface LoadConfigOptions {
   cwd: string;
   /** A config file to read instead of searching. */
   configFile?: string;
+  /**
+   * The formats this host accepts (default: all). Without `code`, a JavaScript or TypeScript
+   * configuration is refused before it is loaded, and JSON and YAML are read as data only
+   * (no `$import`, no symbolic link): for a host that runs on code it does not trust.
+   */
+  formats?: readonly ConfigFormat[];
 }
 
 /**
- * Finds and checks the configuration: an explicit file, or the first of
- * {@link CONFIG_SEARCH_PLACES} (`package.json#transloom` included) from `cwd` upward.
+ * Finds and checks the configuration: an explicit file, or the one {@link findConfigFile}
+ * finds from `cwd` upward (`package.json#transloom` included; two in one folder are an error).
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
-  const explorer = cosmiconfig('transloom', {
-    searchPlaces: CONFIG_SEARCH_PLACES,
-    searchStrategy: 'project',
-    loaders: { '.ts': loadTypeScript, '.mts': loadTypeScript, '.cts': loadTypeScript },
-  });
-  let result: Awaited<ReturnType<typeof explorer.search>>;
-  try {
-    result = options.configFile
-      ? await explorer.load(resolve(options.cwd, options.configFile))
-      : await explorer.search(options.cwd);
-  } catch (error) {
-    const file = options.configFile ?? (error as { filepath?: string }).filepath;
-    throw new ConfigError(
-      [{ path: '', message: `cannot be read: ${(error as Error).message}` }],
-      file,
-    );
-  }
-  if (!result || result.isEmpty) {
+  const formats = options.formats ?? ALL_CONFIG_FORMATS;
+  const found = options.configFile
+    ? {
+        file: resolve(options.cwd, options.configFile),
+        format: configFormatOf(options.configFile),
+      }
+    : await findConfigFile(options.cwd);
+  if (!found) {
     throw new ConfigError([
       {
         path: '',
@@ -68,6 +68,39 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
       },
     ]);
   }
-  const config = (result.config as { default?: unknown })?.default ?? result.config;
-  return resolveConfig(config, dirname(result.filepath), result.filepath);
+  const { file, format } = found;
+  if (!formats.includes(format))
+    throw new ConfigError(
+      [
+        {
+          path: '',
+          message: `is ${FORMAT_NAMES[format]}: loading it would run it as code, and this run reads only ${formats.map((f) => FORMAT_NAMES[f]).join(' or ')} configuration, so it was not loaded`,
+        },
+      ],
+      file,
+    );
+  let config: unknown;
+  if (format !== 'code' && !formats.includes('code')) {
+    config = await readDataConfig(file, format);
+  } else {
+    const explorer = cosmiconfig('transloom', {
+      searchPlaces: CONFIG_SEARCH_PLACES,
+      searchStrategy: 'none',
+      loaders: { '.ts': loadTypeScript, '.mts': loadTypeScript, '.cts': loadTypeScript },
+    });
+    let result: Awaited<ReturnType<typeof explorer.load>>;
+    try {
+      result = await explorer.load(file);
+    } catch (error) {
+      throw new ConfigError(
+        [{ path: '', message: `cannot be read: ${(error as Error).message}` }],
+        file,
+      );
+    }
+    config = result?.isEmpty ? undefined : result?.config;
+  }
+  if (config === undefined || config === null)
+    throw new ConfigError([{ path: '', message: 'is empty' }], file);
+  config = (config as { default?: unknown })?.default ?? config;
+  return resolveConfig(config, dirname(file), file);
 }

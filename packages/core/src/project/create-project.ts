@@ -24,7 +24,11 @@ async function readConfig(options: CreateProjectOptions, cwd: string): Promise<R
   // The file loader (cosmiconfig, and a TypeScript loader for `.ts` files) is loaded only
   // for hosts that do not pass their configuration.
   const { loadConfig } = await import('../config/load-config.js');
-  return loadConfig({ cwd, ...(options.configFile ? { configFile: options.configFile } : {}) });
+  return loadConfig({
+    cwd,
+    ...(options.configFile ? { configFile: options.configFile } : {}),
+    ...(options.configFormats ? { formats: options.configFormats } : {}),
+  });
 }
 
 /**

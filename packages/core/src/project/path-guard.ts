@@ -1,7 +1,13 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
-import { isInside, outsideIssue } from '../config/config-paths.js';
+import {
+  gitFolderIssue,
+  githubFolderIssue,
+  isInside,
+  outsideIssue,
+  protectedFolderOf,
+} from '../config/config-paths.js';
 
 function outside(key: string, path: string, file: string | undefined): ConfigError {
   return new ConfigError([outsideIssue(key, path)], file);
@@ -11,8 +17,11 @@ function outside(key: string, path: string, file: string | undefined): ConfigErr
  * Checks that paths resolve inside the project root with symbolic links followed: a file, or
  * for a file that does not exist yet, its nearest existing directory. A link inside the project
  * that points inside it is fine; one that leads out is a ConfigError naming the key and the
- * path, raised before anything is read from or written to it. Real paths of directories are
- * remembered, so checking every file of a big project costs one `lstat` per file.
+ * path, raised before anything is read from or written to it. No path may pass through `.git`,
+ * by name or through a link, and a link may not lead into `.github` (a path named there was
+ * allowed by the configuration's `allowGitHubFolder`, or refused when it was read). Real paths
+ * of directories are remembered, so checking every file of a big project costs one `lstat` per
+ * file.
  */
 export class PathGuard {
   private rootReal: Promise<string> | undefined;
@@ -28,6 +37,8 @@ export class PathGuard {
     const absolute = resolve(this.root, path);
     const shown = relative(this.root, absolute) || '.';
     if (!isInside(this.root, absolute)) throw outside(key, path, this.configFile);
+    const named = protectedFolderOf(shown);
+    if (named === '.git') throw new ConfigError([gitFolderIssue(key, shown)], this.configFile);
     this.rootReal ??= realpath(this.root);
     const root = await this.rootReal;
     let stat: Awaited<ReturnType<typeof lstat>> | undefined;
@@ -57,6 +68,14 @@ export class PathGuard {
       if (stat?.isDirectory()) real = await this.realDirectory(absolute);
     }
     if (real !== undefined && !isInside(root, real)) throw outside(key, shown, this.configFile);
+    if (real !== undefined) {
+      const link = relative(root, real);
+      const reached = protectedFolderOf(link);
+      if (reached === '.git')
+        throw new ConfigError([gitFolderIssue(key, shown, link)], this.configFile);
+      if (reached === '.github' && named !== '.github')
+        throw new ConfigError([githubFolderIssue(key, shown, link)], this.configFile);
+    }
     return absolute;
   }
 

@@ -1,5 +1,6 @@
 import type { TransloomClient, Usage } from '@transloom/client';
 import type { TransloomConfig } from '../config/config-schema.js';
+import type { ConfigFormat } from '../config/find-config-file.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import type { RunLockHolder } from '../errors/project-locked-error.js';
@@ -66,6 +67,12 @@ export interface CreateProjectOptions {
   cwd?: string;
   /** A configuration file to read instead of searching. */
   configFile?: string;
+  /**
+   * The configuration formats to accept (default all). `['json', 'yaml']` is for a host
+   * running on code it does not trust: a JavaScript or TypeScript configuration is refused
+   * before it is loaded, and data is read as data only.
+   */
+  configFormats?: readonly ConfigFormat[];
   /** The configuration itself (paths relative to `cwd`): no file is searched or read. */
   config?: TransloomConfig;
   /** The service to use; by default chosen from `env` (see {@link chooseService}). */
