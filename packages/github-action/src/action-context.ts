@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import type { ActionEvent } from './action-event.js';
 import type { ActionInputs } from './action-inputs.js';
-import { createGitHubClient, type GitHubClient } from './github-api.js';
+import { createGitHubClient, type GitHubClient, tokenLogin } from './github-api.js';
 
 /** Everything a mode needs: inputs, event, where the project is, and a GitHub client on demand. */
 export interface ActionContext {
@@ -14,6 +14,8 @@ export interface ActionContext {
   signal: AbortSignal;
   /** The Octokit client for `github-token` (made on first use). */
   github(): GitHubClient;
+  /** The login `github-token` writes as (asked once): the author of the Action's comments. */
+  ownLogin(): Promise<string>;
   /** Where to write files for later steps (`RUNNER_TEMP`). */
   tempDir: string;
 }
@@ -29,6 +31,7 @@ export function createActionContext(options: {
   const { inputs, event } = options;
   const projectDir = resolve(event.workspace, inputs.workingDirectory);
   let client: GitHubClient | undefined;
+  let login: Promise<string> | undefined;
   return {
     inputs,
     event,
@@ -42,6 +45,16 @@ export function createActionContext(options: {
     github() {
       client ??= createGitHubClient(inputs.githubToken, options.env.GITHUB_API_URL);
       return client;
+    },
+    ownLogin() {
+      login ??= tokenLogin(this.github(), {
+        isWorkflowToken: inputs.workflowToken !== '' && inputs.githubToken === inputs.workflowToken,
+      });
+      // A failed look-up is asked again by the next caller.
+      login.catch(() => {
+        login = undefined;
+      });
+      return login;
     },
     tempDir: options.tempDir,
   };

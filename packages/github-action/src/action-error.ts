@@ -8,6 +8,8 @@ export type ActionErrorCode =
   | 'TRANSLOOM_ACTION_GIT'
   | 'TRANSLOOM_ACTION_CONFLICT'
   | 'TRANSLOOM_ACTION_REPORT'
+  | 'TRANSLOOM_ACTION_PATH'
+  | 'TRANSLOOM_ACTION_UNTRUSTED'
   | 'TRANSLOOM_ACTION_GITHUB';
 
 /** An error of the Action: an input, the event, git, GitHub or an untrusted report file. */

@@ -9,6 +9,8 @@ export interface EventPullRequest {
   headSha: string;
   /** The head branch lives in another repository: its runs get a read-only token and no secrets. */
   fork: boolean;
+  /** The head repository (`owner/name`), when GitHub still knows it. */
+  headRepo: string | undefined;
 }
 
 /** The run's event and repository, read from the variables the runner sets. */
@@ -25,6 +27,8 @@ export interface ActionEvent {
   sha: string | undefined;
   /** A push's head commit, as the event tells it. */
   headCommit: { message: string; authorEmail: string } | undefined;
+  /** `GITHUB_SERVER_URL`: where the repository lives (GitHub or a GitHub Enterprise server). */
+  serverUrl: string;
   /** This run's page, where the job summary is. */
   runUrl: string | undefined;
   /** For `workflow_run`: the run that finished (its page, head commit and pull requests). */
@@ -54,6 +58,7 @@ function readPullRequest(raw: Json | undefined): EventPullRequest | undefined {
     headRef: text(head.ref) ?? '',
     headSha: text(head.sha) ?? '',
     fork: headRepo === undefined || headRepo.toLowerCase() !== baseRepo?.toLowerCase(),
+    headRepo,
   };
 }
 
@@ -91,6 +96,7 @@ export function readActionEvent(env: Readonly<Record<string, string | undefined>
     pullRequest: readPullRequest(object(payload.pull_request)),
     branch: ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined,
     sha: env.GITHUB_SHA,
+    serverUrl: server,
     headCommit: head
       ? {
           message: text(head.message) ?? '',

@@ -22,6 +22,16 @@ export interface ActionInputs {
   commitMessage: string;
   commitAuthor: { name: string; email: string };
   pullRequest: 'auto' | 'never';
+  /** The bot branch of push mode; `{base}` stands for the base branch. */
+  branch: string;
+  /** The title of the bot's pull request; `{base}` stands for the base branch. */
+  pullRequestTitle: string;
+  /** Labels put on the bot's pull request. */
+  pullRequestLabels: string[];
+  /** The branch push mode translates and targets, when not the event's own. */
+  base: string | undefined;
+  /** The configuration file, relative to `working-directory`, instead of searching. */
+  configFile: string | undefined;
   dryRun: boolean;
 }
 
@@ -33,6 +43,32 @@ export const DEFAULT_COMMIT_AUTHOR =
   'github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>';
 /** The default commit message (a trailer naming the Action is added to it). */
 export const DEFAULT_COMMIT_MESSAGE = 'Translate with Transloom';
+/** The default bot branch of push mode. */
+export const DEFAULT_BRANCH = 'transloom/{base}';
+/** The default title of the bot's pull request. */
+export const DEFAULT_PULL_REQUEST_TITLE = 'Translations for {base}';
+
+/**
+ * Whether `name` is a branch name git accepts (the rules of `git check-ref-format --branch`),
+ * checked here so that a bad input fails before any git work.
+ */
+export function isBranchName(name: string): boolean {
+  return (
+    name !== '' &&
+    name !== '@' &&
+    !/[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|[/.]$|\.lock$|\/\.|\.lock\//.test(name)
+  );
+}
+
+function branchInput(name: string, value: string, fallback: string, placeholder: boolean): string {
+  const chosen = value || fallback;
+  if (!isBranchName(placeholder ? chosen.replaceAll('{base}', 'base') : chosen))
+    throw new ActionError(
+      'TRANSLOOM_ACTION_INPUT',
+      `input '${name}' must be a branch name${placeholder ? ' ({base} stands for the base branch)' : ''}; got '${value}'`,
+    );
+  return chosen;
+}
 
 function oneOf<T extends string>(
   name: string,
@@ -56,6 +92,17 @@ function flag(name: string, value: string, fallback: boolean): boolean {
     'TRANSLOOM_ACTION_INPUT',
     `input '${name}' must be 'true' or 'false'; got '${value}'`,
   );
+}
+
+function oneLineInput(name: string, value: string): string {
+  if (/[\r\n]/.test(value))
+    throw new ActionError('TRANSLOOM_ACTION_INPUT', `input '${name}' must be one line`);
+  if (value.length > 256)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_INPUT',
+      `input '${name}' is longer than 256 characters`,
+    );
+  return value;
 }
 
 /** Parses `Name <email>`, the form git prints. */
@@ -142,6 +189,19 @@ export function readActionInputs(read: InputReader): ActionInputs {
     commitMessage: get('commit-message') || DEFAULT_COMMIT_MESSAGE,
     commitAuthor: parseAuthor(get('commit-author') || DEFAULT_COMMIT_AUTHOR),
     pullRequest: oneOf('pull-request', get('pull-request'), ['auto', 'never'] as const, 'auto'),
+    branch: branchInput('branch', get('branch'), DEFAULT_BRANCH, true),
+    pullRequestTitle:
+      oneLineInput('pull-request-title', get('pull-request-title')) || DEFAULT_PULL_REQUEST_TITLE,
+    pullRequestLabels: [
+      ...new Set(
+        get('pull-request-labels')
+          .split(/[\n,]+/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    ],
+    base: get('base') ? branchInput('base', get('base'), '', false) : undefined,
+    configFile: get('config-file') || undefined,
     dryRun: flag('dry-run', get('dry-run'), false),
   };
 }

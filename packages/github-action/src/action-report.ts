@@ -1,6 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { open, realpath } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type LocaleReport, type RunOutcome, type RunReport, runOutcome } from '@transloom/core';
+import { isInside } from '@transloom/core/config';
 import { writeFileAtomic } from '@transloom/core/pipeline';
 import { z } from 'zod';
 import { ActionError } from './action-error.js';
@@ -123,49 +125,79 @@ export async function writeReportFile(tempDir: string, report: ActionReport): Pr
   return file;
 }
 
+// The first key of a schema problem, when it is one of the schema's own (a name the file
+// made up is not repeated: the file is untrusted, and its text is never echoed).
+function problemAt(path: ReadonlyArray<PropertyKey>): string {
+  const top = path[0];
+  return typeof top === 'string' && top in actionReportSchema.shape ? top : '(root)';
+}
+
 /**
- * Reads a report file that untrusted code may have written: its size is capped before it is
- * read, then it must match {@link actionReportSchema} exactly (no unknown key, every string
- * and list bounded). The error names the file and the first problems.
+ * Reads a report file that untrusted code may have written. The path must be inside one of
+ * `roots` (the workspace, `RUNNER_TEMP`) by name and with links followed, the file itself must
+ * not be a link (it is opened with `O_NOFOLLOW`) and must be a regular file, and at most
+ * {@link MAX_REPORT_BYTES} are read, whatever size the file claims (a `/proc` file claims 0).
+ * It must then match {@link actionReportSchema} exactly. Errors name the file and where the
+ * problem is, never what the file holds.
  */
-export async function readActionReport(file: string): Promise<ActionReport> {
-  let size: number;
+export async function readActionReport(
+  file: string,
+  roots: readonly string[],
+): Promise<ActionReport> {
+  const fail = (why: string, cause?: unknown) =>
+    new ActionError('TRANSLOOM_ACTION_REPORT', `report ${file} ${why}`, { cause });
+  const path = resolve(file);
+  const realRoots = await Promise.all(roots.map((r) => realpath(r).catch(() => resolve(r))));
+  const parent = await realpath(dirname(path)).catch(() => undefined);
+  const inside = (dir: string, list: readonly string[]) => list.some((root) => isInside(root, dir));
+  if (
+    !inside(
+      path,
+      roots.map((r) => resolve(r)),
+    ) ||
+    parent === undefined ||
+    !inside(join(parent, basename(path)), realRoots)
+  )
+    throw fail(
+      `is not inside the workspace or RUNNER_TEMP; the Action reads a report only from there`,
+    );
+  const buffer = Buffer.alloc(MAX_REPORT_BYTES + 1);
+  let bytes: number;
   try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new Error('not a file');
-    size = info.size;
+    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error('not a regular file');
+      bytes = (await handle.read(buffer, 0, buffer.length, 0)).bytesRead;
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
-    throw new ActionError(
-      'TRANSLOOM_ACTION_REPORT',
-      `report ${file} cannot be read: ${(error as Error).message}`,
-      { cause: error },
+    const code = (error as NodeJS.ErrnoException).code;
+    throw fail(
+      code === 'ELOOP'
+        ? 'is a symbolic link; the Action reads only the file itself'
+        : `cannot be read: ${code ?? (error as Error).message}`,
+      error,
     );
   }
-  if (size > MAX_REPORT_BYTES)
-    throw new ActionError(
-      'TRANSLOOM_ACTION_REPORT',
-      `report ${file} is ${size} bytes; at most ${MAX_REPORT_BYTES} are read`,
-    );
+  if (bytes > MAX_REPORT_BYTES)
+    throw fail(`is larger than ${MAX_REPORT_BYTES} bytes; at most ${MAX_REPORT_BYTES} are read`);
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    raw = JSON.parse(buffer.subarray(0, bytes).toString('utf8'));
   } catch (error) {
-    throw new ActionError(
-      'TRANSLOOM_ACTION_REPORT',
-      `report ${file} is not JSON: ${(error as Error).message}`,
-      { cause: error },
-    );
+    throw fail('is not valid JSON', error);
   }
   const parsed = actionReportSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
-      .join('; ');
-    throw new ActionError(
-      'TRANSLOOM_ACTION_REPORT',
-      `report ${file} does not match ${REPORT_SCHEMA}: ${problems}`,
-    );
+    const problems = [
+      ...new Set(
+        parsed.error.issues
+          .slice(0, 5)
+          .map((i) => `${problemAt(i.path)}: ${i.code.replaceAll('_', ' ')}`),
+      ),
+    ].join('; ');
+    throw fail(`does not match ${REPORT_SCHEMA}: ${problems}`);
   }
   return parsed.data;
 }

@@ -20,9 +20,30 @@ const OUTCOME: Record<ActionReport['outcome'], string> = {
  */
 export function renderComment(
   report: ActionReport,
-  context: { summaryUrl: string | undefined; commitSha?: string | undefined },
+  context: {
+    summaryUrl: string | undefined;
+    commitSha?: string | undefined;
+    /** A dry run: the counts are what a run would send. */
+    dryRun?: boolean;
+    /**
+     * The report came from another run (comment mode): the comment says so, and names the
+     * commit that run checked (a fork's run wrote the file: its counts are its own claim).
+     */
+    fromCheckRun?: { headSha: string | null };
+  },
 ): string {
-  const lines = [COMMENT_MARKER, '### Transloom', '', OUTCOME[report.outcome]];
+  const pending = Object.values(report.locales).reduce((n, l) => n + l.pending, 0);
+  const outcome = context.dryRun
+    ? `🔍 Dry run: ${formatCount(pending)} strings would be sent; nothing was sent, written, committed or posted.`
+    : OUTCOME[report.outcome];
+  const lines = [COMMENT_MARKER, '### Transloom', '', outcome];
+  if (context.fromCheckRun)
+    lines.push(
+      '',
+      context.fromCheckRun.headSha && /^[0-9a-f]{40,64}$/.test(context.fromCheckRun.headSha)
+        ? `These counts come from the check run of commit ${context.fromCheckRun.headSha}, as its report file tells them.`
+        : 'These counts come from a check run, as its report file tells them.',
+    );
   const locales = Object.keys(report.locales).sort();
   if (locales.length > 0) {
     lines.push(

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { code, escapeMarkdown, link, oneLine } from './markdown-text.js';
+import { liveText, renderGfm, tagNames, visibleText } from './test-support/render-markdown.js';
+
+// Strings a hostile pull request can put in a key, a file name or a message.
+const HOSTILE = [
+  'a|<img src=x onerror=alert(1)>|[click](https://evil.example)|@everyone',
+  'x\\|<img src=x onerror=alert(1)>',
+  '`x` | <b>bold</b> **strong** _em_ ~~s~~ $x^2$ :rocket:',
+  'see https://evil.example/a?b=c and www.evil.example and mail@evil.example',
+  'fixes #12, GH-1 and octo/site#3, cc @octo-team',
+  'admin\u202egnp.exe\u200b\u2066x\u2069\ufeff',
+  '</code></td></tr></table><script>alert(1)</script>',
+  '- item',
+  '1. item',
+  '# heading',
+  '> quote',
+  '<!-- hidden -->',
+  '&lt;img src=x onerror=alert(1)&gt;',
+];
 
 describe('markdown text', () => {
   it('flattens line breaks and control characters, so a log line cannot start a workflow command', () => {
@@ -7,20 +25,36 @@ describe('markdown text', () => {
     expect(oneLine('x'.repeat(10), 5)).toBe('xxxx…');
   });
 
-  it('puts untrusted text in a code span longer than any backtick run, with pipes escaped', () => {
-    expect(code('a|b')).toBe('`a\\|b`');
-    expect(code('x ``y`` z')).toBe('```x ``y`` z```');
-    expect(code('`edge`')).toBe('`` `edge` ``');
-    expect(code('')).toBe('` `');
+  it('removes bidirectional and zero-width characters from one-line fields', () => {
+    expect(oneLine('admin\u202egnp.exe\u200b\u200d\u2066x\u2069\ufeff\u{e0041}')).toBe(
+      'adminгnp.exex'.replace('г', 'g'),
+    );
   });
 
-  it('escapes HTML, emphasis, links, mentions and a leading block marker', () => {
-    expect(escapeMarkdown('<b>*hi*</b> [x](y) @team | ~~s~~')).toBe(
-      '&lt;b&gt;\\*hi\\*&lt;/b&gt; \\[x\\](y) \\@team \\| \\~\\~s\\~\\~',
+  it.each(HOSTILE)('keeps %j inert in a table cell, rendered by CommonMark + GFM', (text) => {
+    const table = [
+      '| Key | Message |',
+      '| --- | --- |',
+      `| ${code(text)} | ${escapeMarkdown(text)} |`,
+    ].join('\n');
+    const html = renderGfm(table);
+    // One row of exactly two cells, and no element but the table's own and <code>.
+    expect(html.match(/<td>/g)).toHaveLength(2);
+    expect(tagNames(html).sort()).toEqual(
+      ['code', 'table', 'tbody', 'td', 'th', 'thead', 'tr'].sort(),
     );
-    expect(escapeMarkdown('# heading')).toBe('\\# heading');
-    expect(escapeMarkdown('1. item')).toBe('1\\. item');
-    expect(escapeMarkdown('153 units')).toBe('153 units');
+    expect(liveText(html)).toEqual([]);
+    // What shows is the text itself (without the invisible characters).
+    const cells = [...html.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) =>
+      visibleText(m[1]!).replace(/\u2060/g, ''),
+    );
+    expect(cells).toEqual([oneLine(text, 200), oneLine(text)]);
+  });
+
+  it.each(HOSTILE)('keeps %j inert as a line of its own', (text) => {
+    const html = renderGfm(`${escapeMarkdown(text)}\n\n> ${escapeMarkdown(text)}\n`);
+    expect(tagNames(html).sort()).toEqual(['blockquote', 'p']);
+    expect(liveText(html)).toEqual([]);
   });
 
   it('links only to http(s) addresses', () => {

@@ -1,8 +1,48 @@
-import { rm } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { lstat, rm } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ActionError } from './action-error.js';
 import { commitMessageWithTrailer } from './commit-trailer.js';
-import { abortWithConflicts, createGit, fetchTip, type Git, gitIdentity } from './git.js';
+import {
+  conflictedFiles,
+  createGit,
+  fetchTip,
+  GIT_NETWORK_TIMEOUT_MS,
+  type Git,
+  gitIdentity,
+} from './git.js';
+
+// Folders the Action never commits into, whatever the configuration says: git's own files,
+// and the workflows (code that runs with the repository's secrets), spelt as any file system
+// may read them.
+const NEVER_COMMITTED = [
+  { pattern: /(^|\/)(\.git[. ]*|git~\d+)(\/|$)/i, what: "git's own files (.git)" },
+  {
+    pattern: /(^|\/)(\.github[. ]*|github~\d+)\/workflows[. ]*(\/|$)/i,
+    what: 'workflows (.github/workflows)',
+  },
+];
+
+/**
+ * Checks each path the Action is about to commit against its own rules, whatever the engine
+ * allowed: inside the repository, not among git's own files or the workflows, and a regular
+ * file (a symbolic link would commit where it points, not a translation).
+ */
+export async function checkCommitPaths(top: string, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const inRepo = relative(top, resolve(top, path)).split(sep).join('/');
+    const refuse = (why: string) =>
+      new ActionError(
+        'TRANSLOOM_ACTION_PATH',
+        `will not commit ${inRepo}: ${why}; nothing was committed`,
+      );
+    if (inRepo === '' || inRepo === '..' || inRepo.startsWith('../') || isAbsolute(inRepo))
+      throw refuse('it is outside the repository');
+    for (const rule of NEVER_COMMITTED)
+      if (rule.pattern.test(inRepo)) throw refuse(`the Action never commits ${rule.what}`);
+    const info = await lstat(resolve(top, path)).catch(() => undefined);
+    if (info && !info.isFile()) throw refuse('it is not a regular file (a link or a folder)');
+  }
+}
 
 /** Options of {@link commitPaths}. */
 export interface CommitPathsOptions {
@@ -34,9 +74,9 @@ export async function commitPaths(
   const ignored = check.code === 0 ? check.stdout.split('\0').filter(Boolean) : [];
   const skip = new Set(ignored);
   const top = await git.text(['rev-parse', '--show-toplevel']);
-  const paths = options.paths
-    .filter((p) => !skip.has(p))
-    .map((p) => relative(top, resolve(git.cwd, p)).split(sep).join('/'));
+  const kept = options.paths.filter((p) => !skip.has(p)).map((p) => resolve(git.cwd, p));
+  await checkCommitPaths(top, kept);
+  const paths = kept.map((p) => relative(top, p).split(sep).join('/'));
   if (paths.length === 0) return { sha: undefined, ignored };
   const gitDir = await git.text(['rev-parse', '--absolute-git-dir']);
   const index = { GIT_INDEX_FILE: join(gitDir, `transloom-index-${process.pid}`) };
@@ -97,6 +137,7 @@ export async function pushWithoutForce(options: PushOptions): Promise<PushResult
   for (let attempt = 0; ; attempt++) {
     const push = await git.run(['push', '--porcelain', remote, `HEAD:refs/heads/${branch}`], {
       allowFailure: true,
+      timeoutMs: GIT_NETWORK_TIMEOUT_MS,
     });
     if (push.code === 0)
       return { kind: 'pushed', sha: await git.text(['rev-parse', 'HEAD']), rebased: attempt };
@@ -115,13 +156,21 @@ export async function pushWithoutForce(options: PushOptions): Promise<PushResult
       );
     options.log?.(`${branch} moved since the run started: rebasing the translation onto it`);
     const tip = await fetchTip(git, remote, branch);
+    // One commit is replayed onto the new tip: no common history is needed, so a shallow
+    // clone rebases as a full one does.
     const rebase = await git.run(
       [...gitIdentity(options.author), 'rebase', '--onto', tip, 'HEAD~1'],
-      {
-        allowFailure: true,
-      },
+      { allowFailure: true },
     );
-    if (rebase.code !== 0)
-      return { kind: 'conflict', files: await abortWithConflicts(git, 'rebase') };
+    if (rebase.code !== 0) {
+      const files = await conflictedFiles(git);
+      await git.run(['rebase', '--abort'], { allowFailure: true });
+      if (files.length > 0) return { kind: 'conflict', files };
+      throw new ActionError(
+        'TRANSLOOM_ACTION_GIT',
+        `git rebase of the translation onto ${branch} failed (exit ${rebase.code}): ${rebase.stderr.trim() || rebase.stdout.trim()}`,
+        { kind: 'service' },
+      );
+    }
   }
 }

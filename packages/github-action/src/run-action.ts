@@ -4,6 +4,7 @@ import { TransloomError } from '@transloom/core';
 import { createActionContext } from './action-context.js';
 import { readActionEvent } from './action-event.js';
 import { readActionInputs } from './action-inputs.js';
+import { renderJobSummary } from './job-summary.js';
 import { oneLine } from './markdown-text.js';
 import { runCheck } from './run-check.js';
 import { runComment } from './run-comment.js';
@@ -31,6 +32,9 @@ export async function run(options: RunActionOptions = {}): Promise<void> {
       if (value) core.setSecret(value);
     }
     const inputs = readActionInputs((name) => core.getInput(name));
+    // Read once, the inputs (the keys among them) leave the environment: code the run loads
+    // (a trusted configuration, a format's parser) has no use for them.
+    for (const name of Object.keys(env)) if (/^INPUT_/i.test(name)) delete env[name];
     const event = readActionEvent(env);
     const ctx = createActionContext({
       inputs,
@@ -49,14 +53,26 @@ export async function run(options: RunActionOptions = {}): Promise<void> {
       );
       return;
     }
-    if (error instanceof TransloomError) {
-      core.setFailed(`Transloom: ${oneLine(error.message, 4000)} [${error.code}]`);
-      if (error.kind === 'internal' && error.stack) core.debug(error.stack);
-      return;
-    }
-    core.setFailed(
-      `Transloom: unexpected error: ${oneLine(String((error as Error)?.message ?? error), 4000)}`,
-    );
-    if ((error as Error)?.stack) core.debug((error as Error).stack!);
+    const message = failureMessage(error);
+    core.setFailed(message);
+    if ((error as Error)?.stack && !(error instanceof TransloomError && error.kind !== 'internal'))
+      core.debug((error as Error).stack!);
+    // The summary says why the step failed, also when the run stopped before writing one.
+    try {
+      await core.summary
+        .addRaw(renderJobSummary({ title: 'Transloom: the step failed', outcome: message }))
+        .write();
+    } catch {}
   }
+}
+
+/** The one line that says why a run failed, with the error's code. */
+export function failureMessage(error: unknown): string {
+  if (!(error instanceof TransloomError))
+    return `Transloom: unexpected error: ${oneLine(String((error as Error)?.message ?? error), 4000)}`;
+  // The engine's client stops at once when the service cannot be reached (its code, since
+  // the Action carries no service of its own to tell it by type).
+  if (error.code === 'TRANSLOOM_SERVICE_UNREACHABLE')
+    return `Transloom: ${oneLine(error.message, 4000)}; nothing was committed or pushed. Check input 'api-url' and that the service is up, then run the workflow again. [${error.code}]`;
+  return `Transloom: ${oneLine(error.message, 4000)} [${error.code}]`;
 }

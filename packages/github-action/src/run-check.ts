@@ -2,22 +2,36 @@ import * as core from '@actions/core';
 import type { ActionContext } from './action-context.js';
 import { toActionReport, writeReportFile } from './action-report.js';
 import { renderComment } from './comment-body.js';
-import { upsertStickyComment } from './github-api.js';
+import { findActionConfig } from './find-action-config.js';
+import { createGit } from './git.js';
 import { renderJobSummary } from './job-summary.js';
+import { judgeCheckout } from './judge-checkout.js';
 import { openActionProject } from './open-project.js';
+import { publishResults } from './publish-results.js';
 import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
 
 /**
  * `check` mode: sends nothing and needs no secret. Annotates every missing, failed or stale
  * unit, writes the job summary and the report file (`report-path`), comments on a pull
- * request of this repository, and fails per `fail-on`. On a fork's pull request the token is
- * read-only: no comment is attempted, and the report file is for the `workflow_run` workflow.
+ * request of this repository, and fails per `fail-on`. When the checkout is not the
+ * repository's own code (a fork's pull request, `pull_request_target`, `workflow_run`, ...),
+ * only a JSON configuration is read: a JavaScript or TypeScript one is refused unloaded. On a
+ * fork's pull request the token is read-only: no comment is attempted, and the report file is
+ * for the `workflow_run` workflow.
  */
 export async function runCheck(ctx: ActionContext): Promise<void> {
   const { inputs, event } = ctx;
+  const verdict = await judgeCheckout(createGit(event.workspace), event);
+  if (!verdict.trusted)
+    core.info(
+      `This checkout is not the repository's own code (${verdict.why}): only a JSON configuration is read.`,
+    );
+  const config = await findActionConfig(ctx, verdict);
   const project = await openActionProject({
     cwd: ctx.projectDir,
     service: undefined,
+    configFile: config.configFile,
+    configFormats: config.configFormats,
   });
   let report: Awaited<ReturnType<typeof project.check>>;
   const root = project.root;
@@ -42,28 +56,12 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
   setRunOutputs(report, false);
 
   const notes: string[] = [];
-  if (pr && inputs.comment) {
-    if (pr.fork) {
-      notes.push(
-        'This pull request comes from a fork: its token is read-only, so no comment was attempted. Upload the report file as an artifact; the workflow_run workflow comments from it.',
-      );
-    } else {
-      // The check's verdict does not depend on the comment: a token that cannot comment
-      // (a workflow without pull-requests: write) is a warning.
-      try {
-        const { id } = await upsertStickyComment(
-          ctx.github(),
-          { owner: event.owner, repo: event.repo },
-          pr.number,
-          renderComment(actionReport, { summaryUrl: event.runUrl }),
-        );
-        core.setOutput('comment-id', String(id));
-      } catch (error) {
-        core.warning((error as Error).message);
-        notes.push('The comment could not be posted: see the warning.');
-      }
-    }
-  }
+  // A fork's run has a read-only token; the workflow_run workflow comments for it.
+  const commentOn = pr && inputs.comment && !pr.fork ? pr.number : undefined;
+  if (pr && inputs.comment && pr.fork)
+    notes.push(
+      'This pull request comes from a fork: its token is read-only, so no comment was attempted. Upload the report file as an artifact; the workflow_run workflow comments from it.',
+    );
   const failure = findingsFailure(report, inputs.failOn);
   const total = report.pending.length + report.failures.length;
   await core.summary
@@ -80,5 +78,11 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
       }),
     )
     .write();
+  // The check's verdict does not depend on the comment: a token that cannot comment (a
+  // workflow without pull-requests: write) is a warning.
+  await publishResults(ctx, {
+    number: commentOn,
+    body: renderComment(actionReport, { summaryUrl: event.runUrl }),
+  });
   if (failure) core.setFailed(failure);
 }

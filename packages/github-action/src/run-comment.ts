@@ -15,7 +15,10 @@ import { renderJobSummary } from './job-summary.js';
  */
 export async function runComment(ctx: ActionContext): Promise<void> {
   const { event, inputs } = ctx;
-  const report = await readActionReport(resolve(event.workspace, inputs.report!));
+  const report = await readActionReport(resolve(event.workspace, inputs.report!), [
+    event.workspace,
+    ctx.tempDir,
+  ]);
   const repo = { owner: event.owner, repo: event.repo };
   let number: number | undefined;
   let summaryUrl = event.runUrl;
@@ -48,16 +51,30 @@ export async function runComment(ctx: ActionContext): Promise<void> {
       `mode 'comment' runs on 'workflow_run' (after a check of a fork's pull request) or on a pull request of this repository; this run is for '${event.name}'`,
     );
   }
-  const { id, created } = await upsertStickyComment(
-    ctx.github(),
-    repo,
-    number,
-    renderComment(report, { summaryUrl }),
-  );
-  core.setOutput('comment-id', String(id));
+  const body = renderComment(report, {
+    summaryUrl,
+    ...(event.workflowRun ? { fromCheckRun: { headSha: report.headSha } } : {}),
+  });
   core.setOutput('pull-request-number', String(number));
   core.setOutput('missing', String(report.totals.missing));
   core.setOutput('stale', String(report.totals.stale));
+  if (inputs.dryRun) {
+    core.info(
+      `Dry run: nothing is posted to GitHub. The comment on pull request #${number} would be:\n${body}`,
+    );
+    await core.summary
+      .addRaw(
+        renderJobSummary({
+          title: 'Transloom comment (dry run)',
+          outcome: `Would comment on pull request #${number}; nothing was posted.`,
+        }),
+      )
+      .write();
+    return;
+  }
+  const login = await ctx.ownLogin();
+  const { id, created } = await upsertStickyComment(ctx.github(), repo, number, body, login);
+  core.setOutput('comment-id', String(id));
   core.info(`${created ? 'Commented on' : 'Updated the comment on'} pull request #${number}.`);
   await core.summary
     .addRaw(

@@ -35,12 +35,14 @@ function translatePr(
   fixture: ReturnType<typeof createGitFixture>,
   name: string,
   headSha: string,
-  extra: { inputs?: Record<string, string>; fork?: boolean } = {},
+  extra: { inputs?: Record<string, string>; fork?: boolean; sha?: string } = {},
 ) {
   return runBundle({
     workspace: fixture.workspace,
     dir: join(fixture.root, name),
     event: pullRequestEvent({ number: 5, headRef: 'feature', headSha, fork: extra.fork ?? false }),
+    // GITHUB_SHA of a pull_request event: the merge commit actions/checkout checks out.
+    ...(extra.sha ? { sha: extra.sha } : {}),
     apiUrl: github.url,
     inputs: {
       mode: 'translate',
@@ -99,7 +101,7 @@ describe('translate mode on a pull request of this repository', () => {
     });
     expect(Number(run.outputs.requests)).toBeGreaterThan(0);
     expect(Number(run.outputs['billed-characters'])).toBeGreaterThan(0);
-    expect(run.summary).toContain('checks will not re-run');
+    expect(run.summaryText).toContain('checks will not re-run');
     const comment = github.comments.find((c) => c.issue === 5 && c.body.startsWith(COMMENT_MARKER));
     expect(comment?.body).toContain(`Translations committed in ${commit!.sha}`);
 
@@ -113,7 +115,7 @@ describe('translate mode on a pull request of this repository', () => {
         message: "This run was started by the Action's own commit: nothing to do.",
       }),
     );
-    expect(again.summary).toContain('nothing to do');
+    expect(again.summaryText).toContain('nothing to do');
     expect(again.outputs.changed).toBe('false');
     expect(fixture.tip('feature')).toBe(commit!.sha);
 
@@ -123,7 +125,7 @@ describe('translate mode on a pull request of this repository', () => {
     const idle = await translatePr(fixture, 'run3', readme);
     expect(idle.code).toBe(0);
     expect(idle.outputs).toMatchObject({ changed: 'false', requests: '0' });
-    expect(idle.summary).toContain('Nothing to translate: no commit');
+    expect(idle.summaryText).toContain('Nothing to translate: no commit');
     expect(fixture.tip('feature')).toBe(readme);
   });
 
@@ -142,7 +144,7 @@ describe('translate mode on a pull request of this repository', () => {
     expect(theirs!.sha).toBe(concurrent);
     expect(commit!.parents).toEqual([concurrent]);
     expect(commit!.files).toEqual(TARGETS);
-    expect(run.summary).toContain('rebased onto it');
+    expect(run.summaryText).toContain('rebased onto it');
     expect(run.stdout).toContain('feature moved since the run started');
   });
 
@@ -215,7 +217,7 @@ describe('translate mode on a pull request of this repository', () => {
       for (const commit of fixture.log('feature', 3)) expect(commit.message).not.toContain(secret);
     }
     // With a token other than the workflow's, checks run on the pushed commit.
-    expect(run.summary).toContain('checks run on it');
+    expect(run.summaryText).toContain('checks run on it');
   });
 });
 
@@ -224,18 +226,9 @@ describe('translate mode, other checkouts and options', () => {
     const fixture = createGitFixture(projectFiles());
     const head = fixture.push('feature', { 'README.md': '# Site\n\nFeature.\n' }, 'Feature');
     fixture.push('main', { 'docs/base.md': 'Base moved on\n' }, 'Base change');
-    // What refs/pull/N/merge holds: the head merged into the base.
-    fixture.checkout('main');
-    fixture.git(
-      fixture.workspace,
-      'merge',
-      '--quiet',
-      '--no-ff',
-      '-m',
-      'Merge feature',
-      'origin/feature',
-    );
-    const run = await translatePr(fixture, 'run', head);
+    // What actions/checkout checks out on pull_request: refs/pull/5/merge, one commit deep.
+    const merge = fixture.checkoutMerge(5, 'feature');
+    const run = await translatePr(fixture, 'run', head, { sha: merge });
     expect(run.code).toBe(0);
     const [commit] = fixture.log('feature', 1);
     expect(commit!.parents).toEqual([head]);
@@ -258,9 +251,9 @@ describe('translate mode, other checkouts and options', () => {
     expect(fixture.tip('feature')).toBe(head);
     for (const file of ['app/locales/pl/common.json', 'app/transloom.lock'])
       expect(existsSync(join(fixture.workspace, file))).toBe(false);
-    expect(run.summary).toContain('2 units would be sent; nothing was sent or written.');
-    expect(run.summary).toContain('| `pl` |');
-    expect(run.summary).not.toContain('| `de` |');
+    expect(run.summaryText).toContain('2 units would be sent; nothing was sent or written.');
+    expect(run.summaryText).toMatch(/^pl 0 2 0 0 0 0 0 2 0 0$/m);
+    expect(run.summaryText).not.toMatch(/^de /m);
     expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
   });
 
@@ -270,7 +263,7 @@ describe('translate mode, other checkouts and options', () => {
     fixture.checkout('feature');
     const run = await closedPr(fixture, head);
     expect(run.code).toBe(0);
-    expect(run.summary).toContain('Pull request #5 is closed: nothing to translate.');
+    expect(run.summaryText).toContain('Pull request #5 is closed: nothing to translate.');
     expect(fixture.tip('feature')).toBe(head);
   });
 
@@ -369,7 +362,7 @@ describe('translate mode, what a pull request changed', () => {
     });
     expect(run.code).toBe(0);
     expect(fixture.log('feature', 1)[0]!.files).toEqual(TARGETS);
-    expect(run.summary).toContain('Translated only the files the pull request changes.');
+    expect(run.summaryText).toContain('Translated only the files the pull request changes.');
 
     // A change of the configuration reaches every file: the whole project is translated.
     const config = fixture.push(
@@ -396,7 +389,7 @@ describe('translate mode, what a pull request changed', () => {
       },
     });
     expect(wide.code).toBe(0);
-    expect(wide.summary).toContain(
+    expect(wide.summaryText).toContain(
       'The whole project was translated: app/transloom.config.json changed.',
     );
     expect(fixture.log('feature', 1)[0]!.files).toEqual([

@@ -77,7 +77,7 @@ describe('translate mode on push', () => {
     ]);
     expect(github.pulls.filter((p) => p.head.ref === 'transloom/main')).toHaveLength(1);
     expect(second.outputs['pull-request-number']).toBe(String(opened[0]!.number));
-    expect(second.summary).toContain('Merged main into transloom/main first');
+    expect(second.summaryText).toContain('Merged main into transloom/main first');
     expect(
       github.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/pulls')),
     ).toHaveLength(1);
@@ -118,7 +118,7 @@ describe('translate mode on push', () => {
     );
     const second = await translatePush(fixture, 'run2');
     expect(second.code).toBe(0);
-    expect(second.summary).toContain('Merged main into transloom/main first');
+    expect(second.summaryText).toContain('Merged main into transloom/main first');
     const [next, merge] = fixture.log('transloom/main', 2);
     expect(merge!.parents).toEqual([expect.any(String), fixture.tip('main')]);
     expect(next!.parents).toEqual([merge!.sha]);
@@ -143,7 +143,7 @@ describe('translate mode on push', () => {
       },
     });
     expect(run.code).toBe(0);
-    expect(run.summary).toContain('a branch the Action writes: nothing to do');
+    expect(run.summaryText).toContain('a branch the Action writes: nothing to do');
     expect(fixture.tip('transloom/main')).toBe(sha);
 
     // A push whose head commit is the Action's (trailer and bot author): nothing either.
@@ -167,7 +167,7 @@ describe('translate mode on push', () => {
       },
     });
     expect(own.code).toBe(0);
-    expect(own.summary).toContain("started by the Action's own commit: nothing to do");
+    expect(own.summaryText).toContain("started by the Action's own commit: nothing to do");
     expect(fixture.git(fixture.origin, 'branch', '--list', 'transloom/main')).toContain(
       'transloom/main',
     );

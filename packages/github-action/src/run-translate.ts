@@ -8,13 +8,18 @@ import { toActionReport, writeReportFile } from './action-report.js';
 import { scopeOfChange } from './changed-sources.js';
 import { renderComment } from './comment-body.js';
 import { isOwnCommit } from './commit-trailer.js';
-import { createGit } from './git.js';
-import { ensurePullRequest, pullRequestFiles, upsertStickyComment } from './github-api.js';
+import { findActionConfig } from './find-action-config.js';
+import { createGit, type Git } from './git.js';
+import { pullRequestFiles } from './github-api.js';
+import { guardGitAttributes } from './guard-git-attributes.js';
 import { renderJobSummary } from './job-summary.js';
+import { type CheckoutVerdict, judgeCheckout } from './judge-checkout.js';
 import { openActionProject } from './open-project.js';
 import { openTranslateService, requireServiceInputs } from './open-translate-service.js';
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
+import { createProgressLog } from './progress-log.js';
 import { commitPaths, pushWithoutForce } from './publish-commit.js';
+import { publishResults } from './publish-results.js';
 import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
 
 /** The source files a pull request changed, or undefined for the whole project (with why). */
@@ -47,11 +52,25 @@ async function prScope(
   return scope.files;
 }
 
+/** The events translate mode runs on; a pull request also from a branch of this repository. */
+const TRANSLATE_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'pull_request'];
+
+/** Whether `branch` is a bot branch of the template (`transloom/{base}`): a run for it does nothing. */
+export function isBotBranch(branch: string, template: string): boolean {
+  const pattern = template
+    .split('{base}')
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('.+');
+  return new RegExp(`^${pattern}$`).test(branch);
+}
+
 /**
  * `translate` mode. On a pull request of this repository: translates on its head branch and
- * pushes one commit to it. On push, dispatch or schedule: commits to `transloom/<branch>` and
- * opens or finds its pull request. Never force-pushes, never runs for a fork, and does nothing
- * when its own commit started the run.
+ * pushes one commit to it. On push, dispatch or schedule: commits to the bot branch
+ * (`transloom/<base>`) and opens or finds its pull request. Runs only on code the repository
+ * itself holds (checked before any configuration or secret is used), never force-pushes, and
+ * does nothing when its own commit started the run. The job summary and the outputs are
+ * written before anything is posted to GitHub.
  */
 export async function runTranslate(ctx: ActionContext): Promise<void> {
   const { inputs, event } = ctx;
@@ -61,42 +80,80 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       'TRANSLOOM_ACTION_FORK',
       `mode 'translate' does not run on pull request #${pr.number}: it comes from a fork, whose code is untrusted and whose runs get no secrets. Use mode 'check' on pull requests (with the workflow_run comment workflow), and 'translate' on push or on pull requests from branches of this repository.`,
     );
-  const git = createGit(event.workspace);
-  // Set once the project is open, before there is a report to summarize.
-  let root: string | undefined;
-  const finish = async (title: string, outcome: string, notes: string[], report?: RunReport) => {
-    await core.summary
-      .addRaw(
-        renderJobSummary(
-          report
-            ? { title, outcome, notes, report, repoPath: (file) => ctx.repoPath(file, root) }
-            : { title, outcome, notes },
-        ),
-      )
-      .write();
-  };
-
-  // A run that has nothing to do says why and succeeds.
-  const skip = async (why: string) => {
-    core.notice(why);
-    setRunOutputs(undefined, false);
-    await finish('Transloom translate', why, []);
-  };
+  if (!TRANSLATE_EVENTS.includes(event.name))
+    throw new ActionError(
+      'TRANSLOOM_ACTION_UNTRUSTED',
+      `mode 'translate' does not run on '${event.name || '(no event)'}': it runs with this repository's secrets, and on this event the checkout may be a pull request's code (${event.sha ? `the event names ${event.sha}` : 'no commit named'}). Run it on push, workflow_dispatch, schedule, or pull_request from branches of this repository.`,
+    );
+  const skip = (why: string) => skipRun(ctx, why);
   // Before any git work: a merged pull request's head branch is usually deleted.
   if (pr && event.payload.action === 'closed')
     return skip(`Pull request #${pr.number} is closed: nothing to translate.`);
-
-  const base = pr ? undefined : event.branch;
+  const base = pr ? undefined : (inputs.base ?? event.branch);
   if (!pr && !base)
     throw new ActionError(
       'TRANSLOOM_ACTION_EVENT',
       `mode 'translate' runs on a pull request, or on a branch (push, workflow_dispatch, schedule); '${event.name}' on ${event.sha ?? 'no commit'} is neither`,
     );
-  if (base?.startsWith('transloom/'))
+  if (base && isBotBranch(base, inputs.branch))
     return skip(`This run is for ${base}, a branch the Action writes: nothing to do.`);
-  const branch = pr ? pr.headRef : `transloom/${base}`;
-  if (pr) await checkoutPullRequestHead(git, pr);
 
+  const git = createGit(event.workspace);
+  const verdict = await judgeCheckout(git, event, { baseBranch: inputs.base });
+  if (!verdict.trusted)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_UNTRUSTED',
+      `mode 'translate' runs only on this repository's own code at the commit its event names, and this checkout is not (${verdict.why}): nothing was loaded, sent or pushed.`,
+    );
+  const restore = await guardGitAttributes(git);
+  try {
+    await translateCheckout(ctx, git, base, verdict);
+  } finally {
+    await restore();
+  }
+}
+
+/** Writes the job summary of a translate run (with the report's tables when there is one). */
+async function writeSummary(
+  ctx: ActionContext,
+  summary: { title: string; outcome: string; notes: string[]; report?: RunReport; root?: string },
+): Promise<void> {
+  const { title, outcome, notes, report, root } = summary;
+  await core.summary
+    .addRaw(
+      renderJobSummary(
+        report
+          ? { title, outcome, notes, report, repoPath: (file) => ctx.repoPath(file, root) }
+          : { title, outcome, notes },
+      ),
+    )
+    .write();
+}
+
+// A run that has nothing to do says why and succeeds.
+async function skipRun(ctx: ActionContext, why: string): Promise<void> {
+  core.notice(why);
+  setRunOutputs(undefined, false);
+  await writeSummary(ctx, { title: 'Transloom translate', outcome: why, notes: [] });
+}
+
+async function translateCheckout(
+  ctx: ActionContext,
+  git: Git,
+  base: string | undefined,
+  verdict: CheckoutVerdict,
+): Promise<void> {
+  const { inputs, event } = ctx;
+  const pr = event.pullRequest;
+  const skip = (why: string) => skipRun(ctx, why);
+  const branch = pr ? pr.headRef : inputs.branch.replaceAll('{base}', base!);
+  if (pr) {
+    const head = await checkoutPullRequestHead(git, pr);
+    if (head.kind === 'moved')
+      return skip(
+        `${pr.headRef} moved on from ${pr.headSha} (this run's commit) to ${head.tip}: the run for ${head.tip} translates it.`,
+      );
+  }
   const trigger = pr
     ? ((await commitInfo(git, pr.headSha)) ?? (await commitInfo(git, 'HEAD')))
     : (event.headCommit ?? (await commitInfo(git, 'HEAD')));
@@ -105,14 +162,20 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
   // After the loop guard (a run of the Action's own commit stays green without a key), before
   // the bot branch is prepared.
   const serviceInputs = inputs.dryRun ? undefined : requireServiceInputs(inputs);
+  const config = await findActionConfig(ctx, verdict);
 
   const notes: string[] = [];
   if (!pr && base && !inputs.dryRun) {
-    const prepared = await prepareBotBranch(git, { branch, base, author: inputs.commitAuthor });
+    const prepared = await prepareBotBranch(git, {
+      branch,
+      base,
+      author: inputs.commitAuthor,
+      log: (line) => core.info(line),
+    });
     if (prepared.kind === 'conflict') {
       const message = `${base} cannot be merged into ${branch} without a conflict in ${prepared.files.join(', ')}: resolve it on ${branch} (or merge or close its pull request); nothing was pushed.`;
       setRunOutputs(undefined, false);
-      await finish('Transloom translate', message, []);
+      await writeSummary(ctx, { title: 'Transloom translate', outcome: message, notes: [] });
       core.setFailed(message);
       return;
     }
@@ -122,18 +185,13 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
   const service = serviceInputs ? await openTranslateService(ctx, serviceInputs) : undefined;
   let report: RunReport;
   let lockFile: string;
+  let root: string;
   try {
     const project = await openActionProject({
       cwd: ctx.projectDir,
       service: service ? { url: service.url, apiKey: service.apiKey } : undefined,
-      onEvent: (e) => {
-        if (e.type === 'planned') {
-          const send = Object.values(e.locales).reduce((n, l) => n + l.send, 0);
-          core.info(
-            `${send} texts to send (${e.files.upToDate}/${e.files.total} files up to date)`,
-          );
-        }
-      },
+      configFile: config.configFile,
+      onEvent: createProgressLog((line) => core.info(line)),
     });
     root = project.root;
     lockFile = project.config.lockFile;
@@ -160,18 +218,17 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     : report;
   annotateFindings(ctx, findings, root);
 
-  const headSha = pr?.headSha ?? event.sha;
   const actionReport = toActionReport(report, {
     mode: 'translate',
     pullRequest: pr?.number,
-    headSha,
+    headSha: pr?.headSha ?? event.sha,
     repoPath: (file) => ctx.repoPath(file, root),
   });
   core.setOutput('report-path', await writeReportFile(ctx.tempDir, actionReport));
 
   let commitSha: string | undefined;
-  let prNumber = pr?.number;
   let failure = findingsFailure(findings, inputs.failOn);
+  let conflict: string | undefined;
   if (!inputs.dryRun) {
     // Only the targets the run wrote and the lock: never the state directory or anything else.
     const paths = [
@@ -199,7 +256,8 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
         log: (line) => core.info(line),
       });
       if (pushed.kind === 'conflict') {
-        failure = `The translation conflicts with commits pushed to ${branch} during the run (${pushed.files.join(', ')}); nothing was overwritten and nothing was pushed. Run the workflow again.`;
+        conflict = `The translation conflicts with commits pushed to ${branch} during the run, in ${pushed.files.join(', ')}: nothing was overwritten and nothing was pushed. Run the workflow again.`;
+        failure = conflict;
       } else {
         commitSha = pushed.sha;
         if (pushed.rebased > 0)
@@ -214,36 +272,39 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
       notes.push('Nothing to translate: no commit.');
     }
   }
-  const body = renderComment(actionReport, { summaryUrl: event.runUrl, commitSha });
-  if (!pr && base && commitSha && inputs.pullRequest === 'auto') {
-    const opened = await ensurePullRequest(
-      ctx.github(),
-      { owner: event.owner, repo: event.repo },
-      { head: branch, base, title: `Translations for ${base}`, body },
-    );
-    prNumber = opened.number;
-    notes.push(`${opened.created ? 'Opened' : 'Updated'} pull request #${opened.number}.`);
-  }
-  if (prNumber !== undefined && inputs.comment) {
-    const { id } = await upsertStickyComment(
-      ctx.github(),
-      { owner: event.owner, repo: event.repo },
-      prNumber,
-      body,
-    );
-    core.setOutput('comment-id', String(id));
-  }
+
+  // Outputs and the summary first: what follows talks to GitHub, and may fail or hang.
   setRunOutputs(report, commitSha !== undefined);
   if (commitSha) core.setOutput('commit-sha', commitSha);
-  if (prNumber !== undefined) core.setOutput('pull-request-number', String(prNumber));
+  if (pr) core.setOutput('pull-request-number', String(pr.number));
   const translated = Object.values(report.locales).reduce((n, l) => n + l.translated + l.reused, 0);
-  await finish(
-    inputs.dryRun ? 'Transloom translate (dry run)' : 'Transloom translate',
-    inputs.dryRun
+  await writeSummary(ctx, {
+    title: inputs.dryRun ? 'Transloom translate (dry run)' : 'Transloom translate',
+    outcome: inputs.dryRun
       ? `${Object.values(report.locales).reduce((n, l) => n + l.pending, 0)} units would be sent; nothing was sent or written.`
-      : `${translated} units translated, ${report.failures.length} failed.`,
+      : (conflict ?? `${translated} units translated, ${report.failures.length} failed.`),
     notes,
     report,
-  );
+    root,
+  });
+  const body = renderComment(actionReport, {
+    summaryUrl: event.runUrl,
+    commitSha,
+    dryRun: inputs.dryRun,
+  });
+  await publishResults(ctx, {
+    ...(!pr && base && (commitSha || inputs.dryRun) && inputs.pullRequest === 'auto'
+      ? {
+          pullRequest: {
+            head: branch,
+            base,
+            title: inputs.pullRequestTitle.replaceAll('{base}', base),
+            labels: inputs.pullRequestLabels,
+          },
+        }
+      : {}),
+    number: pr?.number,
+    body,
+  });
   if (failure) core.setFailed(failure);
 }

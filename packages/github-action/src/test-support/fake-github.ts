@@ -19,6 +19,7 @@ interface Comment {
 
 interface Pull {
   number: number;
+  labels: string[];
   state: 'open' | 'closed';
   title: string;
   body: string;
@@ -35,6 +36,17 @@ export interface FakeGitHub {
   pulls: Pull[];
   /** Answers every write with GitHub's 403 for a read-only token (a fork's run). */
   readOnly: boolean;
+  /** Requests (by method and path) that get no answer at all: the connection stays open. */
+  hang: Array<{ method?: string; path: RegExp }>;
+  /** Requests that get an error answer, `times` times (then are served as usual). */
+  failures: Array<{
+    method?: string;
+    path: RegExp;
+    status: number;
+    times: number;
+    headers?: Record<string, string>;
+    message?: string;
+  }>;
   addPull(pull: {
     number: number;
     headRef: string;
@@ -48,7 +60,26 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
-const BOT = { login: 'github-actions[bot]', type: 'Bot' };
+/** The workflow's own token in the tests (what `runBundle` passes by default). */
+export const WORKFLOW_TOKEN = 'ghs_workflowTokenOfThisRun000000000000';
+
+/**
+ * Who a token acts as, as GitHub tells it: the workflow's token is `github-actions[bot]`,
+ * another `ghs_` token is a GitHub App's installation (`transloom-app[bot]`), a `ghp_` one a
+ * person's PAT (`loc-maintainer`).
+ */
+export function identityOf(authorization: string | undefined): {
+  login: string;
+  type: string;
+  installation: boolean;
+} {
+  const token = (authorization ?? '').replace(/^(token|bearer)\s+/i, '');
+  if (token === WORKFLOW_TOKEN)
+    return { login: 'github-actions[bot]', type: 'Bot', installation: true };
+  if (token.startsWith('ghs_'))
+    return { login: 'transloom-app[bot]', type: 'Bot', installation: true };
+  return { login: 'loc-maintainer', type: 'User', installation: false };
+}
 
 /** Starts the stand-in for repository `owner/repo`. */
 export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGitHub> {
@@ -59,9 +90,12 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
     comments: [],
     pulls: [],
     readOnly: false,
+    hang: [],
+    failures: [],
     addPull(p) {
       state.pulls.push({
         number: p.number,
+        labels: [],
         state: 'open',
         title: `PR ${p.number}`,
         body: '',
@@ -75,7 +109,12 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
       state.comments.push(comment);
       return comment;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Requests left hanging on purpose would hold the server open.
+        server.closeAllConnections();
+      }),
   };
   const commentJson = (c: Comment) => ({
     id: c.id,
@@ -83,8 +122,9 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
     user: c.user,
     html_url: `https://github.com/${repository}/pull/${c.issue}#issuecomment-${c.id}`,
   });
-  const pullJson = ({ files: _files, ...p }: Pull) => ({
+  const pullJson = ({ files: _files, labels, ...p }: Pull) => ({
     ...p,
+    labels: labels.map((name) => ({ name })),
     html_url: `https://github.com/${repository}/pull/${p.number}`,
   });
   const send = (res: ServerResponse, status: number, body?: unknown) => {
@@ -103,6 +143,28 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
       body,
       authorization: req.headers.authorization,
     });
+    const matches = (rule: { method?: string; path: RegExp }) =>
+      (!rule.method || rule.method === req.method) && rule.path.test(url.pathname);
+    if (state.hang.some(matches)) return;
+    const failure = state.failures.find((f) => f.times > 0 && matches(f));
+    if (failure) {
+      failure.times--;
+      res.writeHead(failure.status, {
+        'content-type': 'application/json; charset=utf-8',
+        ...failure.headers,
+      });
+      return res.end(JSON.stringify({ message: failure.message ?? `Failure ${failure.status}` }));
+    }
+    const who = identityOf(req.headers.authorization);
+    if (url.pathname === '/user' && req.method === 'GET')
+      return who.installation
+        ? send(res, 403, { message: 'Resource not accessible by integration' })
+        : send(res, 200, { login: who.login, type: who.type });
+    if (url.pathname === '/graphql' && req.method === 'POST') {
+      if (!/viewer\s*\{\s*login\s*\}/.test(String(body?.query)))
+        return send(res, 400, { message: 'unknown query' });
+      return send(res, 200, { data: { viewer: { login: who.login } } });
+    }
     const prefix = `/repos/${repository}`;
     if (!url.pathname.startsWith(prefix)) return send(res, 404, { message: 'Not Found' });
     const path = url.pathname.slice(prefix.length);
@@ -116,7 +178,8 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
       return send(res, 200, all.slice((page - 1) * perPage, page * perPage).map(commentJson));
     }
     if (m && req.method === 'POST') {
-      const comment = { id: nextId++, body: String(body.body), user: BOT, issue: Number(m[1]) };
+      const user = { login: who.login, type: who.type };
+      const comment = { id: nextId++, body: String(body.body), user, issue: Number(m[1]) };
       state.comments.push(comment);
       return send(res, 201, commentJson(comment));
     }
@@ -124,6 +187,8 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
     if (m && req.method === 'PATCH') {
       const comment = state.comments.find((c) => c.id === Number(m![1]));
       if (!comment) return send(res, 404, { message: 'Not Found' });
+      if (comment.user.login !== who.login)
+        return send(res, 403, { message: 'Resource not accessible by integration' });
       comment.body = String(body.body);
       return send(res, 200, commentJson(comment));
     }
@@ -146,6 +211,7 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
         return send(res, 422, { message: 'Validation Failed: a pull request already exists' });
       const pull: Pull = {
         number: state.pulls.reduce((n, p) => Math.max(n, p.number), 0) + 1,
+        labels: [],
         state: 'open',
         title: body.title,
         body: body.body,
@@ -155,6 +221,18 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
       };
       state.pulls.push(pull);
       return send(res, 201, pullJson(pull));
+    }
+    m = /^\/issues\/(\d+)\/labels$/.exec(path);
+    if (m && req.method === 'POST') {
+      const pull = state.pulls.find((p) => p.number === Number(m![1]));
+      if (!pull) return send(res, 404, { message: 'Not Found' });
+      for (const label of body.labels as string[])
+        if (!pull.labels.includes(label)) pull.labels.push(label);
+      return send(
+        res,
+        200,
+        pull.labels.map((name) => ({ name })),
+      );
     }
     m = /^\/pulls\/(\d+)\/files$/.exec(path);
     if (m && req.method === 'GET') {

@@ -32,8 +32,21 @@ export interface GitFixture {
   log(branch: string, count?: number): LoggedCommit[];
   /** A person commits `files` on `branch` (created from `from` when new) and pushes it. */
   push(branch: string, files: Record<string, string>, message: string, from?: string): string;
-  /** Clones origin into the workspace at `branch` (removing the previous one). */
-  checkout(branch: string): void;
+  /**
+   * Checks out `branch` (at `sha`, its tip by default) into the workspace, replacing the
+   * previous one, exactly as `actions/checkout` does by default: `git init`, an origin named
+   * by its GitHub URL, one commit fetched (`--depth=1`), a branch made at it. The GitHub URL
+   * reaches the bare origin through `url.<origin>.insteadOf`; what the Action reads as the
+   * origin is the GitHub URL.
+   */
+  checkout(branch: string, sha?: string): void;
+  /**
+   * What `actions/checkout` checks out on a `pull_request` event: the merge of `head` into
+   * `base` (GitHub's `refs/pull/<number>/merge`), one commit deep, detached. Returns its sha.
+   */
+  checkoutMerge(number: number, head: string, base?: string): string;
+  /** The URL the workspace's origin has (`https://github.com/<repository>`). */
+  url: string;
   /** Whether `ancestor` is an ancestor of `commit` in origin. */
   isAncestor(ancestor: string, commit: string): boolean;
 }
@@ -52,7 +65,10 @@ function write(dir: string, files: Record<string, string>): void {
 }
 
 /** Creates the fixture with `files` committed on `main`; removed after the file's tests. */
-export function createGitFixture(files: Record<string, string>): GitFixture {
+export function createGitFixture(
+  files: Record<string, string>,
+  repository = 'octo/site',
+): GitFixture {
   const root = mkdtempSync(join(tmpdir(), 'transloom-action-git-'));
   roots.push(root);
   const env = {
@@ -81,8 +97,33 @@ export function createGitFixture(files: Record<string, string>): GitFixture {
   git(person, 'add', '--all');
   git(person, 'commit', '--quiet', '-m', 'Initial project');
   git(person, 'push', '--quiet', 'origin', 'main');
+  const url = `https://github.com/${repository}`;
+  // The steps of actions/checkout (v4, v5) with its defaults.
+  const actionsCheckout = (sha: string, ref: string, branch: string | undefined) => {
+    rmSync(workspace, { recursive: true, force: true });
+    mkdirSync(workspace);
+    git(workspace, 'init', '--quiet');
+    git(workspace, 'remote', 'add', 'origin', url);
+    git(workspace, 'config', `url.${origin}.insteadOf`, url);
+    git(workspace, 'config', '--local', 'gc.auto', '0');
+    git(
+      workspace,
+      '-c',
+      'protocol.version=2',
+      'fetch',
+      '--no-tags',
+      '--prune',
+      '--no-recurse-submodules',
+      '--depth=1',
+      'origin',
+      `+${sha}:${ref}`,
+    );
+    if (branch) git(workspace, 'checkout', '--quiet', '--force', '-B', branch, ref);
+    else git(workspace, 'checkout', '--quiet', '--force', ref);
+  };
   const fixture: GitFixture = {
     root,
+    url,
     origin,
     person,
     workspace,
@@ -122,9 +163,25 @@ export function createGitFixture(files: Record<string, string>): GitFixture {
       git(person, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
       return git(person, 'rev-parse', 'HEAD');
     },
-    checkout(branch) {
-      rmSync(workspace, { recursive: true, force: true });
-      git(root, 'clone', '--quiet', '--branch', branch, origin, workspace);
+    checkout(branch, sha) {
+      actionsCheckout(sha ?? fixture.tip(branch), `refs/remotes/origin/${branch}`, branch);
+    },
+    checkoutMerge(number, head, base = 'main') {
+      git(person, 'fetch', '--quiet', 'origin');
+      git(person, 'checkout', '--quiet', '--detach', `origin/${base}`);
+      git(
+        person,
+        'merge',
+        '--quiet',
+        '--no-ff',
+        '-m',
+        `Merge ${head} into ${base}`,
+        `origin/${head}`,
+      );
+      const merge = git(person, 'rev-parse', 'HEAD');
+      git(person, 'push', '--quiet', 'origin', `HEAD:refs/pull/${number}/merge`);
+      actionsCheckout(merge, `refs/remotes/pull/${number}/merge`, undefined);
+      return merge;
     },
     isAncestor(ancestor, commit) {
       try {

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { WORKFLOW_TOKEN } from './fake-github.js';
+import { readableText } from './render-markdown.js';
 
 /** The bundle the runner runs. */
 export const BUNDLE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'index.js');
@@ -26,6 +28,8 @@ export interface ActionRun {
   stderr: string;
   outputs: Record<string, string>;
   summary: string;
+  /** The summary as people read it, rendered (see `readableText`). */
+  summaryText: string;
   annotations: WrittenAnnotation[];
   /** Every byte the run printed or wrote where people read it. */
   everything: string;
@@ -93,7 +97,7 @@ export function runBundle(options: RunBundleOptions): Promise<ActionRun> {
   writeFileSync(eventPath, JSON.stringify(options.event.payload));
   writeFileSync(summaryPath, '');
   writeFileSync(outputPath, '');
-  const token = options.token ?? 'ghs_workflowTokenOfThisRun000000000000';
+  const token = options.token ?? WORKFLOW_TOKEN;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: options.dir,
@@ -165,6 +169,7 @@ export function runBundle(options: RunBundleOptions): Promise<ActionRun> {
         stderr,
         outputs: parseOutputs(outputText),
         summary,
+        summaryText: readableText(summary),
         annotations,
         everything: [stdout, stderr, summary, outputText, report].join('\n'),
       });
