@@ -1,4 +1,9 @@
 import { ConnectionError, errorForStatus, type RequestInfo, TimeoutError } from '../errors.js';
+import {
+  displayUrl,
+  type ServiceUnreachableDetails,
+  ServiceUnreachableError,
+} from '../service-unreachable-error.js';
 import type { LimiterSlot } from './adaptive-limiter.js';
 import {
   backoffDelay,
@@ -7,6 +12,7 @@ import {
   parseRetryAfter,
   REFUSAL_STATUSES,
 } from './retry-policy.js';
+import { ServiceCircuit } from './service-circuit.js';
 
 /** HTTP methods the contract uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -16,6 +22,12 @@ export interface TransportSettings {
   apiKey: string;
   serverUrl: string;
   maxRetries: number;
+  /** Retries after failed connections before the service is judged unreachable. */
+  connectionRetries: number;
+  /** Time from a call's first failed connection to its last resend. */
+  connectionWindowMs: number;
+  /** How long every call fails at once after one judged the service unreachable. */
+  unreachableCooldownMs: number;
   timeoutMs: number;
   deadlineMs: number;
   fetch: typeof globalThis.fetch;
@@ -96,14 +108,23 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Sends requests with the contract's auth header, retries what may be retried (429/529 and
- * 5xx, resets and timeouts) honoring `Retry-After`, and otherwise backs off exponentially with
- * jitter. `maxRetries` counts retries, not attempts. Each attempt has a timeout; all attempts
- * together have a deadline. A create that timed out or was reset is not sent again, because
- * the service may already have made it. `Retry-After` delays only the request it answers:
- * slowing the whole run down is the job of the limiter its slot belongs to.
+ * 5xx, failed connections) honoring `Retry-After`, and otherwise backs off exponentially with
+ * jitter. `maxRetries` counts retries, not attempts; all attempts together have a deadline. A
+ * create that was reset is not sent again, because the service may already have made it.
+ * `Retry-After` delays only the request it answers: slowing the whole run down is the job of
+ * the limiter its slot belongs to.
+ *
+ * A dead or hanging service ends a call fast instead: failed connections get only a few
+ * retries (`connectionRetries`, within `connectionWindowMs`), and an attempt with no answer
+ * within `timeoutMs` is not sent again; either way the call throws a ServiceUnreachableError
+ * and the client's circuit opens, so its other calls stop too (see {@link ServiceCircuit}).
  */
 export class Transport {
-  constructor(private readonly settings: TransportSettings) {}
+  private readonly circuit: ServiceCircuit;
+
+  constructor(private readonly settings: TransportSettings) {
+    this.circuit = new ServiceCircuit(settings.unreachableCooldownMs);
+  }
 
   /** The base URL requests go to. */
   get serverUrl(): string {
@@ -127,18 +148,45 @@ export class Transport {
     } else if (spec.form) {
       body = spec.form;
     }
-    const deadline = Date.now() + settings.deadlineMs;
+    // A service judged unreachable a moment ago gets nothing: the call fails without sending.
+    const { circuit } = this;
+    circuit.check();
+    const started = Date.now();
+    const deadline = started + settings.deadlineMs;
     const slot = spec.slot;
     // Set by the catch (no response) or by the error status below.
     let failure!: Error;
     // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
     let backoffs = 0;
+    // Failed connections of this call, and when the first of them was tried.
+    let connectionFailures = 0;
+    let firstFailedConnection = 0;
+    // The service's address for messages (of a presigned link only its origin: the rest grants access).
+    const address = displayUrl(spec.url ? new URL(spec.url).origin : settings.serverUrl);
+    // The service as found dead or hanging: the circuit opens, so the client's other calls stop too.
+    const unreachable = (
+      details: Omit<ServiceUnreachableDetails, 'url' | 'method' | 'path' | 'elapsedMs'>,
+      cause: Error,
+    ) => {
+      const error = new ServiceUnreachableError(
+        { ...details, ...info, url: address, elapsedMs: Date.now() - started },
+        cause,
+      );
+      circuit.open(error);
+      return error;
+    };
+    // Waits end when the caller gives up or when another call finds the service unreachable.
+    const waitSignal = () =>
+      spec.signal ? AbortSignal.any([spec.signal, circuit.signal]) : circuit.signal;
     for (let retry = 0; ; retry++) {
       spec.signal?.throwIfAborted();
-      if (retry > 0 && slot) {
-        await slot.resume(spec.signal);
-        // The wait for a place in the window may have used up the call's time.
-        if (Date.now() >= deadline) throw failure;
+      if (retry > 0) {
+        circuit.check();
+        if (slot) {
+          await slot.resume(waitSignal());
+          // The wait for a place in the window may have used up the call's time.
+          if (Date.now() >= deadline) throw failure;
+        }
       }
       const remaining = deadline - Date.now();
       const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, remaining));
@@ -146,9 +194,11 @@ export class Transport {
       const timer = setTimeout(() => attempt.abort(), timeoutMs);
       const onAbort = () => attempt.abort();
       spec.signal?.addEventListener('abort', onAbort, { once: true });
+      const attemptStarted = Date.now();
       let response: Response | undefined;
       let data: unknown;
       let waitMs: number | undefined;
+      let connectionFailed = false;
       try {
         response = await settings.fetch(url, {
           method: spec.method,
@@ -161,23 +211,24 @@ export class Transport {
         if (spec.signal?.aborted) throw spec.signal.reason;
         response = undefined;
         if (attempt.signal.aborted) {
-          failure = new TimeoutError(
+          const timeout = new TimeoutError(
             `${info.method} ${info.path}: no response within ${timeoutMs} ms`,
-            {
-              ...info,
-              timeoutMs,
-            },
+            { ...info, timeoutMs },
           );
-          if (!idempotent) throw failure;
-        } else {
-          const code = systemCode(error);
-          failure = new ConnectionError(
-            `${info.method} ${info.path}: connection failed${code ? ` (${code})` : ''}`,
-            { ...info, systemCode: code },
-            error,
-          );
-          if (!idempotent && !(code && NOT_SENT_CODES.has(code))) throw failure;
+          // Cut short by the call's deadline: the call ran out of time, not the service.
+          if (timeoutMs < settings.timeoutMs) throw timeout;
+          // No answer in the whole timeout: sending it again would only wait as long again.
+          throw unreachable({ reason: 'timeout', attempts: retry + 1, timeoutMs }, timeout);
         }
+        const code = systemCode(error);
+        failure = new ConnectionError(
+          `${info.method} ${info.path}: connection failed${code ? ` (${code})` : ''}`,
+          { ...info, systemCode: code },
+          error,
+        );
+        if (!idempotent && !(code && NOT_SENT_CODES.has(code))) throw failure;
+        connectionFailed = true;
+        if (connectionFailures++ === 0) firstFailedConnection = attemptStarted;
       } finally {
         clearTimeout(timer);
         spec.signal?.removeEventListener('abort', onAbort);
@@ -197,15 +248,35 @@ export class Transport {
         failure = error;
         waitMs = error.retryAfterMs;
       }
-      if (retry >= settings.maxRetries) throw failure;
-      const wait = waitMs ?? backoffDelay(backoffs++, settings.random);
-      if (Date.now() + wait >= deadline) throw failure;
+      const wait = waitMs ?? backoffDelay(backoffs, settings.random);
+      const resendAt = Date.now() + wait;
+      if (connectionFailed) {
+        // A few retries for a glitch; a service that refuses or drops every connection is down.
+        if (
+          connectionFailures > settings.connectionRetries ||
+          retry >= settings.maxRetries ||
+          resendAt >= deadline ||
+          resendAt - firstFailedConnection > settings.connectionWindowMs
+        ) {
+          const code = (failure as ConnectionError).systemCode;
+          throw unreachable(
+            { reason: 'connection', attempts: retry + 1, systemCode: code },
+            failure,
+          );
+        }
+      } else if (retry >= settings.maxRetries || resendAt >= deadline) {
+        throw failure;
+      }
+      if (waitMs === undefined) backoffs++;
+      const [n, of] = connectionFailed
+        ? [connectionFailures, settings.connectionRetries]
+        : [retry + 1, settings.maxRetries];
       settings.log?.(
-        `${info.method} ${info.path}: ${failure.message}; retry ${retry + 1} of ${settings.maxRetries} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
+        `${info.method} ${info.path}: ${failure.message}; retry ${n} of ${of} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
       );
       // A request waiting to be resent is not in flight: its place goes to another one.
       slot?.pause();
-      await delay(wait, spec.signal);
+      await delay(wait, waitSignal());
     }
   }
 
