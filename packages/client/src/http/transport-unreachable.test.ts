@@ -155,6 +155,44 @@ describe('the circuit: once a call judged the service unreachable, the client se
   });
 });
 
+describe('while a call retries a failed connection, new calls wait for what it finds out', () => {
+  it('sends a new call only after the retry got an answer', async () => {
+    const client = server.client({ random: () => 1 });
+    await server.fault('reset');
+    const first = translate(client, 'first');
+    // The first call's connection was reset; it waits 1 s to send again.
+    while ((await translations()).length === 0)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = translate(client, 'second');
+    await Promise.all([first, second]);
+    const log = await translations();
+    expect(log.map((r) => [r.fault, r.status])).toEqual([
+      ['reset', null],
+      [null, 200],
+      [null, 200],
+    ]);
+    // The second call went out with the first one's retry, a second later, not at once.
+    expect(Date.parse(log[1]!.receivedAt) - Date.parse(log[0]!.receivedAt)).toBeGreaterThanOrEqual(
+      950,
+    );
+  });
+
+  it('sends no more than the calls in flight when the service resets every connection', async () => {
+    await server.fault('reset', { count: 1000 });
+    const client = server.client({ random: () => 0.5 });
+    // 20 requests of 25 texts, 4 at a time.
+    const texts = Array.from({ length: 500 }, (_, i) => `Text ${i}`.padEnd(5000, '.'));
+    const started = performance.now();
+    const error = await unreachable(
+      client.translateMany(texts, { targetLang: 'DE', sourceLang: 'EN' }, { concurrency: 4 }),
+    );
+    expect(performance.now() - started).toBeLessThan(6000);
+    expect(error.reason).toBe('connection');
+    // The 4 requests in flight try 4 times each at most; the other 16 are never sent.
+    expect((await translations()).length).toBeLessThanOrEqual(16);
+  });
+});
+
 describe('a hanging service: an attempt without an answer in timeoutMs is not sent again', () => {
   it('stops after one timeout, naming the address and the timeout', async () => {
     const silent = await silentServer();

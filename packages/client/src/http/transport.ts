@@ -7,6 +7,7 @@ import {
 import type { LimiterSlot } from './adaptive-limiter.js';
 import {
   backoffDelay,
+  givesUpConnection,
   isRetryableStatus,
   NOT_SENT_CODES,
   parseRetryAfter,
@@ -56,6 +57,18 @@ export interface CallSpec {
    */
   slot?: LimiterSlot | undefined;
 }
+
+// What a call found out when it judged the service unreachable.
+type UnreachableFinding = Pick<
+  ServiceUnreachableDetails,
+  'reason' | 'attempts' | 'systemCode' | 'timeoutMs'
+>;
+
+// How one attempt ended.
+type AttemptOutcome =
+  | { kind: 'answer'; response: Response; data: unknown }
+  | { kind: 'timeout'; error: TimeoutError }
+  | { kind: 'connection'; error: ConnectionError };
 
 /** A successful response: the parsed body (JSON, text, or undefined for 204) and headers. */
 export interface CallResult<T> {
@@ -132,15 +145,168 @@ export class Transport {
   }
 
   async call<T>(spec: CallSpec): Promise<CallResult<T>> {
-    const { settings } = this;
+    const { settings, circuit } = this;
     const idempotent = spec.idempotent ?? true;
     const info: RequestInfo = { method: spec.method, path: spec.path };
     const url = spec.url ?? this.url(spec);
+    const init = this.requestInit(spec);
+    // A service judged unreachable a moment ago gets nothing: the call fails without sending.
+    circuit.check();
+    const started = Date.now();
+    const deadline = started + settings.deadlineMs;
+    const slot = spec.slot;
+    // Waits end when the caller gives up or when another call finds the service unreachable.
+    const waitSignal = () =>
+      spec.signal ? AbortSignal.any([spec.signal, circuit.signal]) : circuit.signal;
+    // While other calls retry failed connections, this one waits for what they find out, its
+    // place in the window given to them.
+    if (circuit.suspected) {
+      slot?.pause();
+      await circuit.admit(spec.signal);
+      await slot?.resume(waitSignal());
+    }
+    const unreachable = (details: UnreachableFinding, cause: Error) =>
+      this.unreachable(spec, started, details, cause);
+    // Set by a failed attempt: what the call throws when it stops retrying.
+    let failure!: Error;
+    // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
+    let backoffs = 0;
+    // Failed connections of this call, and when the first of them was tried.
+    let connectionFailures = 0;
+    let firstFailedConnection = 0;
+    // Set while this call retries a failed connection: new calls wait for it.
+    let suspicion: (() => void) | undefined;
+    try {
+      for (let retry = 0; ; retry++) {
+        spec.signal?.throwIfAborted();
+        if (retry > 0) {
+          circuit.check();
+          if (slot) {
+            await slot.resume(waitSignal());
+            // The wait for a place in the window may have used up the call's time.
+            if (Date.now() >= deadline) throw failure;
+          }
+        }
+        const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, deadline - Date.now()));
+        const attemptStarted = Date.now();
+        const outcome = await this.attempt(url, init, timeoutMs, spec.signal, info);
+        let waitMs: number | undefined;
+        if (outcome.kind === 'timeout') {
+          // Cut short by the call's deadline: the call ran out of time, not the service.
+          if (timeoutMs < settings.timeoutMs) throw outcome.error;
+          // No answer in the whole timeout: sending it again would only wait as long again.
+          throw unreachable({ reason: 'timeout', attempts: retry + 1, timeoutMs }, outcome.error);
+        }
+        if (outcome.kind === 'connection') {
+          failure = outcome.error;
+          const code = outcome.error.systemCode;
+          if (!idempotent && !(code && NOT_SENT_CODES.has(code))) throw failure;
+          if (connectionFailures++ === 0) firstFailedConnection = attemptStarted;
+          suspicion ??= circuit.suspect();
+        } else {
+          // An answer, even an error, says the service is there.
+          suspicion?.();
+          suspicion = undefined;
+          const { response, data } = outcome;
+          if (response.ok) {
+            slot?.succeeded();
+            return { status: response.status, data: data as T, headers: response.headers };
+          }
+          if (REFUSAL_STATUSES.has(response.status)) slot?.refused();
+          const error = this.errorFrom(response, data, info);
+          if (!isRetryableStatus(response.status, idempotent)) throw error;
+          failure = error;
+          waitMs = error.retryAfterMs;
+        }
+        const wait = waitMs ?? backoffDelay(backoffs, settings.random);
+        const resendAt = Date.now() + wait;
+        if (outcome.kind === 'connection') {
+          const tried = { failures: connectionFailures, firstFailedAt: firstFailedConnection };
+          if (givesUpConnection(tried, { retry, resendAt, deadline }, settings)) {
+            const { systemCode } = outcome.error;
+            throw unreachable({ reason: 'connection', attempts: retry + 1, systemCode }, failure);
+          }
+        } else if (retry >= settings.maxRetries || resendAt >= deadline) {
+          throw failure;
+        }
+        if (waitMs === undefined) backoffs++;
+        const [n, of] =
+          outcome.kind === 'connection'
+            ? [connectionFailures, settings.connectionRetries]
+            : [retry + 1, settings.maxRetries];
+        settings.log?.(
+          `${info.method} ${info.path}: ${failure.message}; retry ${n} of ${of} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
+        );
+        // A request waiting to be resent is not in flight: its place goes to another one.
+        slot?.pause();
+        await delay(wait, waitSignal());
+      }
+    } finally {
+      suspicion?.();
+    }
+  }
+
+  // The service as found dead or hanging: the circuit opens, so the client's other calls stop too.
+  private unreachable(
+    spec: CallSpec,
+    started: number,
+    details: UnreachableFinding,
+    cause: Error,
+  ): ServiceUnreachableError {
+    const error = new ServiceUnreachableError(
+      {
+        ...details,
+        method: spec.method,
+        path: spec.path,
+        url: this.address(spec),
+        elapsedMs: Date.now() - started,
+      },
+      cause,
+    );
+    this.circuit.open(error);
+    return error;
+  }
+
+  // One attempt: an answer (any status), no answer within `timeoutMs`, or a failed connection.
+  private async attempt(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    info: RequestInfo,
+  ): Promise<AttemptOutcome> {
+    const attempt = new AbortController();
+    const timer = setTimeout(() => attempt.abort(), timeoutMs);
+    const onAbort = () => attempt.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await this.settings.fetch(url, { ...init, signal: attempt.signal });
+      return { kind: 'answer', response, data: await readBody(response) };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (attempt.signal.aborted) {
+        const message = `${info.method} ${info.path}: no response within ${timeoutMs} ms`;
+        return { kind: 'timeout', error: new TimeoutError(message, { ...info, timeoutMs }) };
+      }
+      const code = systemCode(error);
+      const message = `${info.method} ${info.path}: connection failed${code ? ` (${code})` : ''}`;
+      return {
+        kind: 'connection',
+        error: new ConnectionError(message, { ...info, systemCode: code }, error),
+      };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  // Method, headers and body of every attempt of a call.
+  private requestInit(spec: CallSpec): RequestInit {
     const headers: Record<string, string> = {
-      'user-agent': settings.userAgent,
+      'user-agent': this.settings.userAgent,
       accept: 'application/json',
     };
-    if (spec.auth !== false) headers.authorization = `Service-Auth-Key ${settings.apiKey}`;
+    if (spec.auth !== false) headers.authorization = `Service-Auth-Key ${this.settings.apiKey}`;
     let body: string | FormData | undefined;
     if (spec.json !== undefined) {
       body = JSON.stringify(spec.json);
@@ -148,136 +314,12 @@ export class Transport {
     } else if (spec.form) {
       body = spec.form;
     }
-    // A service judged unreachable a moment ago gets nothing: the call fails without sending.
-    const { circuit } = this;
-    circuit.check();
-    const started = Date.now();
-    const deadline = started + settings.deadlineMs;
-    const slot = spec.slot;
-    // Set by the catch (no response) or by the error status below.
-    let failure!: Error;
-    // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
-    let backoffs = 0;
-    // Failed connections of this call, and when the first of them was tried.
-    let connectionFailures = 0;
-    let firstFailedConnection = 0;
-    // The service's address for messages (of a presigned link only its origin: the rest grants access).
-    const address = displayUrl(spec.url ? new URL(spec.url).origin : settings.serverUrl);
-    // The service as found dead or hanging: the circuit opens, so the client's other calls stop too.
-    const unreachable = (
-      details: Omit<ServiceUnreachableDetails, 'url' | 'method' | 'path' | 'elapsedMs'>,
-      cause: Error,
-    ) => {
-      const error = new ServiceUnreachableError(
-        { ...details, ...info, url: address, elapsedMs: Date.now() - started },
-        cause,
-      );
-      circuit.open(error);
-      return error;
-    };
-    // Waits end when the caller gives up or when another call finds the service unreachable.
-    const waitSignal = () =>
-      spec.signal ? AbortSignal.any([spec.signal, circuit.signal]) : circuit.signal;
-    for (let retry = 0; ; retry++) {
-      spec.signal?.throwIfAborted();
-      if (retry > 0) {
-        circuit.check();
-        if (slot) {
-          await slot.resume(waitSignal());
-          // The wait for a place in the window may have used up the call's time.
-          if (Date.now() >= deadline) throw failure;
-        }
-      }
-      const remaining = deadline - Date.now();
-      const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, remaining));
-      const attempt = new AbortController();
-      const timer = setTimeout(() => attempt.abort(), timeoutMs);
-      const onAbort = () => attempt.abort();
-      spec.signal?.addEventListener('abort', onAbort, { once: true });
-      const attemptStarted = Date.now();
-      let response: Response | undefined;
-      let data: unknown;
-      let waitMs: number | undefined;
-      let connectionFailed = false;
-      try {
-        response = await settings.fetch(url, {
-          method: spec.method,
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          signal: attempt.signal,
-        });
-        data = await readBody(response);
-      } catch (error) {
-        if (spec.signal?.aborted) throw spec.signal.reason;
-        response = undefined;
-        if (attempt.signal.aborted) {
-          const timeout = new TimeoutError(
-            `${info.method} ${info.path}: no response within ${timeoutMs} ms`,
-            { ...info, timeoutMs },
-          );
-          // Cut short by the call's deadline: the call ran out of time, not the service.
-          if (timeoutMs < settings.timeoutMs) throw timeout;
-          // No answer in the whole timeout: sending it again would only wait as long again.
-          throw unreachable({ reason: 'timeout', attempts: retry + 1, timeoutMs }, timeout);
-        }
-        const code = systemCode(error);
-        failure = new ConnectionError(
-          `${info.method} ${info.path}: connection failed${code ? ` (${code})` : ''}`,
-          { ...info, systemCode: code },
-          error,
-        );
-        if (!idempotent && !(code && NOT_SENT_CODES.has(code))) throw failure;
-        connectionFailed = true;
-        if (connectionFailures++ === 0) firstFailedConnection = attemptStarted;
-      } finally {
-        clearTimeout(timer);
-        spec.signal?.removeEventListener('abort', onAbort);
-      }
-      if (response) {
-        if (response.ok) {
-          slot?.succeeded();
-          return {
-            status: response.status,
-            data: data as T,
-            headers: response.headers,
-          };
-        }
-        if (REFUSAL_STATUSES.has(response.status)) slot?.refused();
-        const error = this.errorFrom(response, data, info);
-        if (!isRetryableStatus(response.status, idempotent)) throw error;
-        failure = error;
-        waitMs = error.retryAfterMs;
-      }
-      const wait = waitMs ?? backoffDelay(backoffs, settings.random);
-      const resendAt = Date.now() + wait;
-      if (connectionFailed) {
-        // A few retries for a glitch; a service that refuses or drops every connection is down.
-        if (
-          connectionFailures > settings.connectionRetries ||
-          retry >= settings.maxRetries ||
-          resendAt >= deadline ||
-          resendAt - firstFailedConnection > settings.connectionWindowMs
-        ) {
-          const code = (failure as ConnectionError).systemCode;
-          throw unreachable(
-            { reason: 'connection', attempts: retry + 1, systemCode: code },
-            failure,
-          );
-        }
-      } else if (retry >= settings.maxRetries || resendAt >= deadline) {
-        throw failure;
-      }
-      if (waitMs === undefined) backoffs++;
-      const [n, of] = connectionFailed
-        ? [connectionFailures, settings.connectionRetries]
-        : [retry + 1, settings.maxRetries];
-      settings.log?.(
-        `${info.method} ${info.path}: ${failure.message}; retry ${n} of ${of} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
-      );
-      // A request waiting to be resent is not in flight: its place goes to another one.
-      slot?.pause();
-      await delay(wait, waitSignal());
-    }
+    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}) };
+  }
+
+  // The service's address for messages (of a presigned link only its origin: the rest grants access).
+  private address(spec: CallSpec): string {
+    return displayUrl(spec.url ? new URL(spec.url).origin : this.settings.serverUrl);
   }
 
   private url(spec: CallSpec): string {
