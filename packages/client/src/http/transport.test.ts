@@ -233,7 +233,9 @@ describe('retries', () => {
     await server.fault('hang', { path: '/v3/glossaries' });
     expect(await failure(create())).toMatchObject({ reason: 'timeout' });
     await server.fault('reset', { path: '/v3/glossaries' });
-    expect(await failure(create())).toBeInstanceOf(ConnectionError);
+    const reset = await failure(create());
+    expect(reset).toMatchObject({ reason: 'connection', attempts: 1 });
+    expect(reset.cause).toBeInstanceOf(ConnectionError);
     await server.fault('503', { path: '/v3/glossaries' });
     expect((await create()).name).toBe('once');
     const posts = (await server.requests()).filter((r) => r.method === 'POST');

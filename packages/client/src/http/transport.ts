@@ -123,7 +123,8 @@ async function readBody(response: Response): Promise<unknown> {
  * Sends requests with the contract's auth header, retries what may be retried (429/529 and
  * 5xx, failed connections) honoring `Retry-After`, and otherwise backs off exponentially with
  * jitter. `maxRetries` counts retries, not attempts; all attempts together have a deadline. A
- * create that was reset is not sent again, because the service may already have made it.
+ * create that was reset is not sent again, because the service may already have made it (the
+ * call ends as if the service were unreachable).
  * `Retry-After` delays only the request it answers: slowing the whole run down is the job of
  * the limiter its slot belongs to.
  *
@@ -200,7 +201,12 @@ export class Transport {
         if (outcome.kind === 'connection') {
           failure = outcome.error;
           const code = outcome.error.systemCode;
-          if (!idempotent && !(code && NOT_SENT_CODES.has(code))) throw failure;
+          // A create that may have reached the service is not sent again: the call ends here.
+          if (!idempotent && !(code && NOT_SENT_CODES.has(code)))
+            throw unreachable(
+              { reason: 'connection', attempts: retry + 1, systemCode: code },
+              failure,
+            );
           if (connectionFailures++ === 0) firstFailedConnection = attemptStarted;
           suspicion ??= circuit.suspect();
         } else {
