@@ -10,7 +10,13 @@ import {
   summaryLine,
 } from '../format-report.js';
 import { startLocalService } from '../local-service.js';
-import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
+import {
+  PROJECT_OPTIONS,
+  parseCommandArgs,
+  REQUEST_TIMEOUT_OPTION,
+  requestTimeoutOf,
+  workingDirectory,
+} from '../parse-command-args.js';
 import { createProgressDisplay, type ProgressDisplay, progressStyle } from '../progress-display.js';
 
 /** Help of `transloom translate`. */
@@ -27,6 +33,9 @@ Options:
   --overwrite-edits  translate units a person edited too
   --frozen           send nothing: write what the lock and translation memory give; exit 10 if more is needed
   --no-wait          when another run is working on the project, exit 2 instead of waiting for it
+  --request-timeout MS
+                     stop when a request gets no answer for MS milliseconds (default: the
+                     configuration's requestTimeout, else 60000)
   --json             print one JSON summary on stdout
   --quiet            no progress output
   --cwd DIR          run in DIR (default: the current directory)
@@ -36,7 +45,8 @@ Service: TRANSLOOM_API_KEY and TRANSLOOM_API_URL; with neither set, the built-in
 (pseudo-localization) runs in-process.
 
 Exit codes: 0 done, 1 internal error, 2 usage or config error, 3 some units failed,
-4 quota or budget reached, 10 (--frozen) more work is needed.
+4 quota or budget reached, 5 the service cannot be reached (connections refused or reset, or
+no answer within the request timeout), 10 (--frozen) more work is needed.
 `;
 
 /** Help of `transloom check`. */
@@ -101,6 +111,7 @@ export async function projectCommand(
           frozen: { type: 'boolean' },
           'no-wait': { type: 'boolean' },
           quiet: { type: 'boolean', short: 'q' },
+          ...REQUEST_TIMEOUT_OPTION,
         }
       : {}),
   });
@@ -109,6 +120,9 @@ export async function projectCommand(
     return EXIT.ok;
   }
   const flags = values as Record<string, boolean | undefined>;
+  const requestTimeout = await requestTimeoutOf(
+    (values as { 'request-timeout'?: string })['request-timeout'],
+  );
   const c = colors(io);
   const dryRun = mode === 'translate' && Boolean(flags['dry-run']);
   let progress: ProgressDisplay | undefined;
@@ -120,6 +134,7 @@ export async function projectCommand(
     ...(values.config ? { configFile: values.config } : {}),
     env: io.env,
     localService: startLocalService,
+    ...(requestTimeout !== undefined ? { requestTimeout } : {}),
     onEvent(event) {
       if (event.type === 'service' && event.kind === 'local')
         notice(
