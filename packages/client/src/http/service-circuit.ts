@@ -16,7 +16,8 @@ import type { ServiceUnreachableError } from '../service-unreachable-error.js';
  */
 export class ServiceCircuit {
   private opened: { error: ServiceUnreachableError; until: number } | undefined;
-  private controller = new AbortController();
+  // One controller per call under way: aborted when the circuit opens.
+  private readonly calls = new Set<AbortController>();
   // Calls retrying a failed connection now, and calls waiting for them to find out.
   private suspects = 0;
   private waiters: Array<() => void> = [];
@@ -26,10 +27,24 @@ export class ServiceCircuit {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Aborted, with the error, when the circuit opens: waits of calls under way listen to it. */
-  get signal(): AbortSignal {
-    this.check(false);
-    return this.controller.signal;
+  /**
+   * A signal for the waits of one call: aborted with the error when the circuit opens, or with
+   * `signal`'s reason when that aborts. `release` when the call ends. (One signal per call, so
+   * many waiting calls put no pile of listeners on one shared signal.)
+   */
+  watch(signal?: AbortSignal): { signal: AbortSignal; release(): void } {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal!.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    this.calls.add(controller);
+    return {
+      signal: controller.signal,
+      release: () => {
+        this.calls.delete(controller);
+        signal?.removeEventListener('abort', onAbort);
+      },
+    };
   }
 
   /** Whether calls are retrying failed connections (new calls should {@link admit} first). */
@@ -42,7 +57,6 @@ export class ServiceCircuit {
     if (!this.opened) return;
     if (this.now() >= this.opened.until) {
       this.opened = undefined;
-      this.controller = new AbortController();
       return;
     }
     if (raise) throw this.opened.error;
@@ -91,7 +105,7 @@ export class ServiceCircuit {
     this.check(false);
     if (this.opened) return;
     this.opened = { error, until: this.now() + this.cooldownMs };
-    this.controller.abort(error);
+    for (const call of this.calls) call.abort(error);
     this.wake();
   }
 

@@ -156,16 +156,6 @@ export class Transport {
     const started = Date.now();
     const deadline = started + settings.deadlineMs;
     const slot = spec.slot;
-    // Waits end when the caller gives up or when another call finds the service unreachable.
-    const waitSignal = () =>
-      spec.signal ? AbortSignal.any([spec.signal, circuit.signal]) : circuit.signal;
-    // While other calls retry failed connections, this one waits for what they find out, its
-    // place in the window given to them.
-    if (circuit.suspected) {
-      slot?.pause();
-      await circuit.admit(spec.signal);
-      await slot?.resume(waitSignal());
-    }
     const unreachable = (details: UnreachableFinding, cause: Error) =>
       this.unreachable(spec, started, details, cause);
     // Set by a failed attempt: what the call throws when it stops retrying.
@@ -177,13 +167,17 @@ export class Transport {
     let firstFailedConnection = 0;
     // Set while this call retries a failed connection: new calls wait for it.
     let suspicion: (() => void) | undefined;
+    // Waits end when the caller gives up or when another call finds the service unreachable.
+    const waits = circuit.watch(spec.signal);
     try {
+      // While other calls retry failed connections, this one waits for what they find out.
+      if (circuit.suspected) await circuit.admit(waits.signal);
       for (let retry = 0; ; retry++) {
         spec.signal?.throwIfAborted();
         if (retry > 0) {
           circuit.check();
           if (slot) {
-            await slot.resume(waitSignal());
+            await slot.resume(waits.signal);
             // The wait for a place in the window may have used up the call's time.
             if (Date.now() >= deadline) throw failure;
           }
@@ -243,12 +237,15 @@ export class Transport {
         settings.log?.(
           `${info.method} ${info.path}: ${failure.message}; retry ${n} of ${of} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
         );
-        // A request waiting to be resent is not in flight: its place goes to another one.
-        slot?.pause();
-        await delay(wait, waitSignal());
+        // A request waiting to be resent is not in flight: its place goes to another one;
+        // except after a failed connection, when new calls wait for this one at the gate above
+        // anyway: keeping the place bounds them to the window and lets this one resend at once.
+        if (outcome.kind !== 'connection') slot?.pause();
+        await delay(wait, waits.signal);
       }
     } finally {
       suspicion?.();
+      waits.release();
     }
   }
 
