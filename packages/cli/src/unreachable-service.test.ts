@@ -76,14 +76,17 @@ describe('transloom against a dead or hanging service (in process)', () => {
     );
   });
 
-  it('exits 5 within seconds when the service closes every connection', async () => {
+  it('exits 5 within seconds when the service resets every connection', async () => {
     const root = await starterProject();
-    const url = await tcpServer((socket) => socket.destroy());
+    // Every connection is reset as soon as a request arrives on it.
+    const url = await tcpServer((socket) => socket.once('data', () => socket.resetAndDestroy()));
     const run = await timed(['translate'], root, envFor(url));
-    console.info(`translate, every connection closed: exit ${run.code} after ${run.ms} ms`);
+    console.info(`translate, every connection reset: exit ${run.code} after ${run.ms} ms`);
     expect(run.code).toBe(EXIT.unreachable);
     expect(run.ms).toBeLessThan(10_000);
-    expect(run.stderr).toContain(`transloom translate: the service at ${url} cannot be reached`);
+    expect(run.stderr).toContain(
+      `transloom translate: the service at ${url} cannot be reached: connection reset (ECONNRESET)`,
+    );
   });
 
   it('exits 5 from usage and glossary push, which take --request-timeout too', async () => {

@@ -89,8 +89,8 @@ describe('a dead or hanging service stops the run fast', async () => {
 
   it('sends nothing more once one request ran out of connection retries, for every locale', async () => {
     const project = await testProject({ 'locales/en/a.json': catalog(300) });
-    // A service whose every connection is closed as soon as it is made.
-    const dying = await tcpServer((socket) => socket.destroy());
+    // A service that resets every connection as soon as a request arrives on it.
+    const dying = await tcpServer((socket) => socket.once('data', () => socket.resetAndDestroy()));
     const engine = await createProject({
       cwd: project.root,
       config: CONFIG,
@@ -99,7 +99,7 @@ describe('a dead or hanging service stops the run fast', async () => {
     const { error, ms } = await stopped(engine.translate());
     await engine.close();
     console.info(
-      `every connection closed: the run stopped after ${Math.round(ms)} ms and ${dying.connections()} connections`,
+      `every connection reset: the run stopped after ${Math.round(ms)} ms and ${dying.connections()} connections`,
     );
     expect(ms).toBeLessThan(10_000);
     expect(error.reason).toBe('connection');
