@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { ServiceUnreachableError } from '@transloom/client/errors';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../pipeline/run-report.js';
@@ -85,6 +87,9 @@ describe('a dead or hanging service stops the run fast', async () => {
     });
     expect(error.message).toContain(`the service at ${url} cannot be reached`);
     expect(error.message).not.toContain(TEST_KEY);
+    // Nothing was written: no target, no lock.
+    expect((await readdir(project.root)).sort()).toEqual(['.transloom', 'locales']);
+    expect(await readdir(join(project.root, 'locales'))).toEqual(['en']);
   });
 
   it('sends nothing more once one request ran out of connection retries, for every locale', async () => {
