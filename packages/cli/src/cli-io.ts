@@ -15,6 +15,8 @@ export const EXIT = {
   usage: 2,
   failed: 3,
   quota: 4,
+  /** The service cannot be reached: connections refused or reset, or no answer in the request timeout. */
+  unreachable: 5,
   work: 10,
   /** Stopped by Ctrl-C (128 + SIGINT). */
   interrupted: 130,

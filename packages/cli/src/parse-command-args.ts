@@ -10,6 +10,29 @@ export const PROJECT_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
+/** `--request-timeout MS`, for the commands that talk to the service. */
+export const REQUEST_TIMEOUT_OPTION = {
+  'request-timeout': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+/**
+ * The value of `--request-timeout`, checked by the same rule as the configuration's
+ * `requestTimeout` (milliseconds, 100 to 3600000); undefined when the flag is not given.
+ */
+export async function requestTimeoutOf(value: string | undefined): Promise<number | undefined> {
+  if (value === undefined) return undefined;
+  const { configSchema } = await import('@transloom/core/config');
+  const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  const checked = configSchema.shape.requestTimeout.safeParse(number);
+  if (!checked.success || checked.data === undefined) {
+    const why = Number.isNaN(number)
+      ? 'expected a whole number of milliseconds'
+      : (checked.error?.issues[0]?.message ?? 'not allowed');
+    throw new UsageError(`--request-timeout: ${why}, got '${value}'`);
+  }
+  return checked.data;
+}
+
 /**
  * Parses a command's arguments strictly; an unknown flag is a usage error that names it (the
  * command's name is added once, where the error is printed).

@@ -10,8 +10,23 @@ export interface ClientOptions {
   serverUrl: string;
   /** Retries after the first attempt (default 5). */
   maxRetries?: number;
-  /** Timeout of one attempt in ms (default 30 000). */
+  /**
+   * Retries after failed connections (refused, reset, unknown host) before the service is
+   * judged unreachable (default 3; never more than `maxRetries`).
+   */
+  connectionRetries?: number;
+  /** Time in ms from a call's first failed connection to its last resend (default 20 000). */
+  connectionWindowMs?: number;
+  /**
+   * Time in ms an attempt may go without an answer (default 30 000). A call whose attempt ran
+   * out of it is not sent again: the service is judged unreachable.
+   */
   timeoutMs?: number;
+  /**
+   * Time in ms during which every call fails at once, without sending, after one judged the
+   * service unreachable (default 10 000).
+   */
+  unreachableCooldownMs?: number;
   /** Time all attempts of one call may take together, waits included (default 120 000). */
   deadlineMs?: number;
   /** The fetch to use (default: the global one). */
@@ -62,6 +77,9 @@ export function resolveClientOptions(
     apiKey: options.apiKey.trim(),
     serverUrl: url.href.replace(/\/+$/, ''),
     maxRetries: Math.floor(count('maxRetries', options.maxRetries, 5, 0)),
+    connectionRetries: Math.floor(count('connectionRetries', options.connectionRetries, 3, 0)),
+    connectionWindowMs: count('connectionWindowMs', options.connectionWindowMs, 20_000, 0),
+    unreachableCooldownMs: count('unreachableCooldownMs', options.unreachableCooldownMs, 10_000, 0),
     timeoutMs: count('timeoutMs', options.timeoutMs, 30_000, 1),
     deadlineMs: count('deadlineMs', options.deadlineMs, 120_000, 1),
     fetch: fetchImpl.bind(globalThis),

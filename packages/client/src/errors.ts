@@ -1,57 +1,15 @@
-/** Stable codes of every error the client throws. */
-export type TransloomErrorCode =
-  | 'TRANSLOOM_BAD_REQUEST'
-  | 'TRANSLOOM_AUTHORIZATION'
-  | 'TRANSLOOM_NOT_FOUND'
-  | 'TRANSLOOM_PAYLOAD_TOO_LARGE'
-  | 'TRANSLOOM_TOO_MANY_REQUESTS'
-  | 'TRANSLOOM_QUOTA_EXCEEDED'
-  | 'TRANSLOOM_SERVICE'
-  | 'TRANSLOOM_HTTP'
-  | 'TRANSLOOM_CONNECTION'
-  | 'TRANSLOOM_TIMEOUT'
-  | 'TRANSLOOM_LIMIT'
-  | 'TRANSLOOM_GLOSSARY_ENTRIES'
-  | 'TRANSLOOM_LINK_EXPIRED'
-  | 'TRANSLOOM_VOICE_STREAM'
-  | 'TRANSLOOM_CONFIG';
+import { TransloomError, type TransloomErrorCode } from './transloom-error.js';
 
-/**
- * Who can fix an error: `user` (an argument, a configuration, a file, a key), `service` (the
- * service failed, refused or could not be reached), `internal` (a defect of the program).
- */
-export type TransloomErrorKind = 'user' | 'service' | 'internal';
-
-// Codes a user fixes; every other client code is the service's.
-const USER_CODES: ReadonlySet<string> = new Set([
-  'TRANSLOOM_BAD_REQUEST',
-  'TRANSLOOM_AUTHORIZATION',
-  'TRANSLOOM_LIMIT',
-  'TRANSLOOM_GLOSSARY_ENTRIES',
-  'TRANSLOOM_CONFIG',
-]);
-
-/**
- * The root of every error Transloom throws, in every package: a stable `code` and a `kind`,
- * so a host's error boundary is one `instanceof` check.
- */
-export class TransloomError extends Error {
-  override name = 'TransloomError';
-  /** A stable identifier, `TRANSLOOM_*`. */
-  readonly code: TransloomErrorCode | (string & {});
-  /** Who can fix it. */
-  readonly kind: TransloomErrorKind;
-
-  constructor(
-    code: TransloomErrorCode | (string & {}),
-    message: string,
-    options?: { cause?: unknown; kind?: TransloomErrorKind },
-  ) {
-    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
-    this.code = code;
-    this.kind = options?.kind ?? (USER_CODES.has(code) ? 'user' : 'service');
-  }
-}
+export {
+  type ServiceUnreachableDetails,
+  ServiceUnreachableError,
+  type UnreachableReason,
+} from './service-unreachable-error.js';
+export {
+  TransloomError,
+  type TransloomErrorCode,
+  type TransloomErrorKind,
+} from './transloom-error.js';
 
 /** What the client knows about the request an error answers. */
 export interface RequestInfo {

@@ -24,6 +24,7 @@ it('exports exactly the public API', () => {
       "QuotaExceededError",
       "REFUSAL_STATUSES",
       "ServiceError",
+      "ServiceUnreachableError",
       "TimeoutError",
       "TooManyRequestsError",
       "TransloomError",

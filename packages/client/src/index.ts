@@ -35,11 +35,14 @@ export {
   QuotaExceededError,
   type RequestInfo,
   ServiceError,
+  type ServiceUnreachableDetails,
+  ServiceUnreachableError,
   TimeoutError,
   TooManyRequestsError,
   TransloomError,
   type TransloomErrorCode,
   type TransloomErrorKind,
+  type UnreachableReason,
   VoiceStreamError,
 } from './errors.js';
 export type { DictionaryInput, GlossaryEntriesInput } from './glossaries/dictionary-input.js';

@@ -25,6 +25,7 @@ it('exports exactly the public API of each entry', () => {
         "RunConfigError",
         "STATE_DIRECTORY",
         "SegmentError",
+        "ServiceUnreachableError",
         "TransloomError",
         "UsageError",
         "chooseService",

@@ -1,6 +1,11 @@
 // The engine's front door: createProject and what its callers see. Loads no format parser,
 // configuration loader or validator: those are loaded when a call needs them.
-export { TransloomError, type TransloomErrorKind } from '@transloom/client/errors';
+export {
+  ServiceUnreachableError,
+  TransloomError,
+  type TransloomErrorKind,
+  type UnreachableReason,
+} from '@transloom/client/errors';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
 export type {
   FileEntry,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from './comment-body.js';
@@ -322,6 +323,38 @@ describe('translate mode, other checkouts and options', () => {
     const run = await translatePr(fixture, 'run', head, { inputs: { 'api-key': '' } });
     expect(run.code).toBe(1);
     expect(run.annotations.at(-1)!.message).toContain("mode 'translate' needs input 'api-key'");
+    expect(fixture.tip('feature')).toBe(head);
+  });
+});
+
+describe('translate mode against a service that cannot be reached', () => {
+  it('fails the step within seconds, naming the address, and pushes nothing', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push(
+      'feature',
+      { 'app/locales/en/common.json': '{\n  "greeting": "Hello again"\n}\n' },
+      'Change',
+    );
+    fixture.checkout('feature');
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const started = performance.now();
+    const run = await translatePr(fixture, 'run', head, { inputs: { 'api-url': url } });
+    const ms = Math.round(performance.now() - started);
+    console.info(`Action translate, closed port: exit ${run.code} after ${ms} ms`);
+    expect(run.code).toBe(1);
+    expect(ms).toBeLessThan(15_000);
+    expect(run.annotations.at(-1)!.message).toMatch(
+      new RegExp(
+        `^Transloom: the service at ${url.replaceAll('.', '\\.')} cannot be reached: connection refused \\(ECONNREFUSED\\), 4 attempts in .* \\[TRANSLOOM_SERVICE_UNREACHABLE\\]$`,
+      ),
+    );
+    expect(run.everything.split(`::add-mask::${API_KEY}`).join('')).not.toContain(API_KEY);
     expect(fixture.tip('feature')).toBe(head);
   });
 });

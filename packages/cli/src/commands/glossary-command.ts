@@ -1,14 +1,24 @@
 import { createProject, formatDiagnostic, UsageError } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { startLocalService } from '../local-service.js';
-import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
+import {
+  PROJECT_OPTIONS,
+  parseCommandArgs,
+  REQUEST_TIMEOUT_OPTION,
+  requestTimeoutOf,
+  workingDirectory,
+} from '../parse-command-args.js';
 
 /** Help of `transloom glossary`. */
-export const GLOSSARY_USAGE = `Usage: transloom glossary <validate|push|pull> [--json] [--cwd DIR] [-c FILE]
+export const GLOSSARY_USAGE = `Usage: transloom glossary <validate|push|pull> [--json] [--request-timeout MS] [--cwd DIR] [-c FILE]
 
   validate  check the glossary files against the service's entry rules (no network)
   push      send the dictionaries whose content changed; the glossary id is kept in the lock
   pull      write the service's entries of the locked glossary into the glossary files
+
+  --request-timeout MS  stop when a request gets no answer for MS milliseconds (default: the
+                        configuration's requestTimeout, else 60000); exit 5 when the service
+                        cannot be reached
 `;
 
 const ACTIONS = ['validate', 'push', 'pull'] as const;
@@ -17,7 +27,7 @@ const ACTIONS = ['validate', 'push', 'pull'] as const;
 export async function glossaryCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     argv,
-    { ...PROJECT_OPTIONS, 'no-wait': { type: 'boolean' } },
+    { ...PROJECT_OPTIONS, ...REQUEST_TIMEOUT_OPTION, 'no-wait': { type: 'boolean' } },
     true,
   );
   if (values.help) {
@@ -30,11 +40,13 @@ export async function glossaryCommand(argv: readonly string[], io: CliIo): Promi
       `expected one of ${ACTIONS.join(', ')}${action ? `, got '${positionals.join(' ')}'` : ''}`,
     );
   }
+  const requestTimeout = await requestTimeoutOf(values['request-timeout']);
   const project = await createProject({
     cwd: workingDirectory(io.cwd, values.cwd),
     ...(values.config ? { configFile: values.config } : {}),
     env: io.env,
     localService: startLocalService,
+    ...(requestTimeout !== undefined ? { requestTimeout } : {}),
     onEvent(event) {
       if (event.type === 'service' && event.kind === 'local')
         io.stderr.write(`transloom: using the built-in local service at ${event.url}\n`);

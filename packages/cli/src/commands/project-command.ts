@@ -12,7 +12,13 @@ import {
   unreadable,
 } from '../format-report.js';
 import { startLocalService } from '../local-service.js';
-import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
+import {
+  PROJECT_OPTIONS,
+  parseCommandArgs,
+  REQUEST_TIMEOUT_OPTION,
+  requestTimeoutOf,
+  workingDirectory,
+} from '../parse-command-args.js';
 import { createProgressDisplay, type ProgressDisplay, progressStyle } from '../progress-display.js';
 
 /** Help of `transloom translate`. */
@@ -30,6 +36,9 @@ Options:
   --frozen           send and write nothing; exit 10 when any unit still needs translating
   --allow-empty      a file entry that matches no source file is not an error
   --no-wait          when another run is working on the project, exit 2 instead of waiting for it
+  --request-timeout MS
+                     stop when a request gets no answer for MS milliseconds (default: the
+                     configuration's requestTimeout, else 60000)
   --json             print one JSON summary on stdout
   --quiet            no progress output
   --cwd DIR          run in DIR (default: the current directory)
@@ -44,8 +53,9 @@ left out of a catalog (the app shows the source); a page is written only when al
 translated.
 
 Exit codes: 0 done, 1 internal error, 2 usage or config error, 3 some units failed or a file
-could not be read or written, 4 quota or budget reached, 10 (--frozen) more work is needed,
-130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
+could not be read or written, 4 quota or budget reached, 5 the service cannot be reached
+(connections refused or reset, or no answer within the request timeout), 10 (--frozen) more
+work is needed, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 `;
 
 /** Help of `transloom check`. */
@@ -114,6 +124,7 @@ export async function projectCommand(
           frozen: { type: 'boolean' },
           'no-wait': { type: 'boolean' },
           quiet: { type: 'boolean', short: 'q' },
+          ...REQUEST_TIMEOUT_OPTION,
         }
       : {}),
   });
@@ -122,6 +133,9 @@ export async function projectCommand(
     return EXIT.ok;
   }
   const flags = values as Record<string, boolean | undefined>;
+  const requestTimeout = await requestTimeoutOf(
+    (values as { 'request-timeout'?: string })['request-timeout'],
+  );
   const c = colors(io);
   const dryRun = mode === 'translate' && Boolean(flags['dry-run']);
   let progress: ProgressDisplay | undefined;
@@ -133,6 +147,7 @@ export async function projectCommand(
     ...(values.config ? { configFile: values.config } : {}),
     env: io.env,
     localService: startLocalService,
+    ...(requestTimeout !== undefined ? { requestTimeout } : {}),
     onEvent(event) {
       if (event.type === 'service' && event.kind === 'local')
         notice(

@@ -2,17 +2,26 @@ import { join } from 'node:path';
 import { chooseService, STATE_DIRECTORY } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { startLocalService } from '../local-service.js';
-import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
+import {
+  PROJECT_OPTIONS,
+  parseCommandArgs,
+  REQUEST_TIMEOUT_OPTION,
+  requestTimeoutOf,
+  workingDirectory,
+} from '../parse-command-args.js';
 
 /** Help of `transloom usage`. */
-export const USAGE_USAGE = `Usage: transloom usage [--json] [--cwd DIR]
+export const USAGE_USAGE = `Usage: transloom usage [--json] [--request-timeout MS] [--cwd DIR]
 
 Prints the characters used in the current period and the limit, from the service.
+
+  --request-timeout MS  stop when the service gives no answer for MS milliseconds (default
+                        60000); exit 5 when the service cannot be reached
 `;
 
 /** `transloom usage`: needs no configuration, only a service. */
 export async function usageCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, PROJECT_OPTIONS);
+  const { values } = parseCommandArgs(argv, { ...PROJECT_OPTIONS, ...REQUEST_TIMEOUT_OPTION });
   if (values.help) {
     io.stdout.write(USAGE_USAGE);
     return EXIT.ok;
@@ -22,6 +31,7 @@ export async function usageCommand(argv: readonly string[], io: CliIo): Promise<
     env: io.env,
     localService: startLocalService,
     stateDir: join(root, STATE_DIRECTORY),
+    requestTimeout: await requestTimeoutOf(values['request-timeout']),
   });
   const connection = await service.connect();
   try {

@@ -54,3 +54,24 @@ export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
+
+/**
+ * Whether a call stops retrying after a failed connection, so the service is judged
+ * unreachable: after `connectionRetries` failed connections (never more retries than
+ * `maxRetries`), or when the resend would come past the call's deadline or more than
+ * `connectionWindowMs` after its first failed connection was tried. A glitch gets a few
+ * retries; a service that refuses or drops every connection is down, and waiting longer for
+ * it only delays the error.
+ */
+export function givesUpConnection(
+  tried: { failures: number; firstFailedAt: number },
+  next: { retry: number; resendAt: number; deadline: number },
+  limits: { connectionRetries: number; maxRetries: number; connectionWindowMs: number },
+): boolean {
+  return (
+    tried.failures > limits.connectionRetries ||
+    next.retry >= limits.maxRetries ||
+    next.resendAt >= next.deadline ||
+    next.resendAt - tried.firstFailedAt > limits.connectionWindowMs
+  );
+}

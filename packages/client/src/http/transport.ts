@@ -1,12 +1,19 @@
 import { ConnectionError, errorForStatus, type RequestInfo, TimeoutError } from '../errors.js';
+import {
+  displayUrl,
+  type ServiceUnreachableDetails,
+  ServiceUnreachableError,
+} from '../service-unreachable-error.js';
 import type { LimiterSlot } from './adaptive-limiter.js';
 import {
   backoffDelay,
+  givesUpConnection,
   isRetryableStatus,
   NOT_SENT_CODES,
   parseRetryAfter,
   REFUSAL_STATUSES,
 } from './retry-policy.js';
+import { ServiceCircuit } from './service-circuit.js';
 
 /** HTTP methods the contract uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -16,6 +23,12 @@ export interface TransportSettings {
   apiKey: string;
   serverUrl: string;
   maxRetries: number;
+  /** Retries after failed connections before the service is judged unreachable. */
+  connectionRetries: number;
+  /** Time from a call's first failed connection to its last resend. */
+  connectionWindowMs: number;
+  /** How long every call fails at once after one judged the service unreachable. */
+  unreachableCooldownMs: number;
   timeoutMs: number;
   deadlineMs: number;
   fetch: typeof globalThis.fetch;
@@ -44,6 +57,18 @@ export interface CallSpec {
    */
   slot?: LimiterSlot | undefined;
 }
+
+// What a call found out when it judged the service unreachable.
+type UnreachableFinding = Pick<
+  ServiceUnreachableDetails,
+  'reason' | 'attempts' | 'systemCode' | 'timeoutMs'
+>;
+
+// How one attempt ended.
+type AttemptOutcome =
+  | { kind: 'answer'; response: Response; data: unknown }
+  | { kind: 'timeout'; error: TimeoutError }
+  | { kind: 'connection'; error: ConnectionError };
 
 /** A successful response: the parsed body (JSON, text, or undefined for 204) and headers. */
 export interface CallResult<T> {
@@ -96,14 +121,24 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Sends requests with the contract's auth header, retries what may be retried (429/529 and
- * 5xx, resets and timeouts) honoring `Retry-After`, and otherwise backs off exponentially with
- * jitter. `maxRetries` counts retries, not attempts. Each attempt has a timeout; all attempts
- * together have a deadline. A create that timed out or was reset is not sent again, because
- * the service may already have made it. `Retry-After` delays only the request it answers:
- * slowing the whole run down is the job of the limiter its slot belongs to.
+ * 5xx, failed connections) honoring `Retry-After`, and otherwise backs off exponentially with
+ * jitter. `maxRetries` counts retries, not attempts; all attempts together have a deadline. A
+ * create that was reset is not sent again, because the service may already have made it (the
+ * call ends as if the service were unreachable).
+ * `Retry-After` delays only the request it answers: slowing the whole run down is the job of
+ * the limiter its slot belongs to.
+ *
+ * A dead or hanging service ends a call fast instead: failed connections get only a few
+ * retries (`connectionRetries`, within `connectionWindowMs`), and an attempt with no answer
+ * within `timeoutMs` is not sent again; either way the call throws a ServiceUnreachableError
+ * and the client's circuit opens, so its other calls stop too (see {@link ServiceCircuit}).
  */
 export class Transport {
-  constructor(private readonly settings: TransportSettings) {}
+  private readonly circuit: ServiceCircuit;
+
+  constructor(private readonly settings: TransportSettings) {
+    this.circuit = new ServiceCircuit(settings.unreachableCooldownMs);
+  }
 
   /** The base URL requests go to. */
   get serverUrl(): string {
@@ -111,15 +146,170 @@ export class Transport {
   }
 
   async call<T>(spec: CallSpec): Promise<CallResult<T>> {
-    const { settings } = this;
+    const { settings, circuit } = this;
     const idempotent = spec.idempotent ?? true;
     const info: RequestInfo = { method: spec.method, path: spec.path };
     const url = spec.url ?? this.url(spec);
+    const init = this.requestInit(spec);
+    // A service judged unreachable a moment ago gets nothing: the call fails without sending.
+    circuit.check();
+    const started = Date.now();
+    const deadline = started + settings.deadlineMs;
+    const slot = spec.slot;
+    const unreachable = (details: UnreachableFinding, cause: Error) =>
+      this.unreachable(spec, started, details, cause);
+    // Set by a failed attempt: what the call throws when it stops retrying.
+    let failure!: Error;
+    // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
+    let backoffs = 0;
+    // Failed connections of this call, and when the first of them was tried.
+    let connectionFailures = 0;
+    let firstFailedConnection = 0;
+    // Set while this call retries a failed connection: new calls wait for it.
+    let suspicion: (() => void) | undefined;
+    // Waits end when the caller gives up or when another call finds the service unreachable.
+    const waits = circuit.watch(spec.signal);
+    try {
+      // While other calls retry failed connections, this one waits for what they find out.
+      if (circuit.suspected) await circuit.admit(waits.signal);
+      for (let retry = 0; ; retry++) {
+        spec.signal?.throwIfAborted();
+        if (retry > 0) {
+          circuit.check();
+          if (slot) {
+            await slot.resume(waits.signal);
+            // The wait for a place in the window may have used up the call's time.
+            if (Date.now() >= deadline) throw failure;
+          }
+        }
+        const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, deadline - Date.now()));
+        const attemptStarted = Date.now();
+        const outcome = await this.attempt(url, init, timeoutMs, spec.signal, info);
+        let waitMs: number | undefined;
+        if (outcome.kind === 'timeout') {
+          // Cut short by the call's deadline: the call ran out of time, not the service.
+          if (timeoutMs < settings.timeoutMs) throw outcome.error;
+          // No answer in the whole timeout: sending it again would only wait as long again.
+          throw unreachable({ reason: 'timeout', attempts: retry + 1, timeoutMs }, outcome.error);
+        }
+        if (outcome.kind === 'connection') {
+          failure = outcome.error;
+          const code = outcome.error.systemCode;
+          // A create that may have reached the service is not sent again: the call ends here.
+          if (!idempotent && !(code && NOT_SENT_CODES.has(code)))
+            throw unreachable(
+              { reason: 'connection', attempts: retry + 1, systemCode: code },
+              failure,
+            );
+          if (connectionFailures++ === 0) firstFailedConnection = attemptStarted;
+          suspicion ??= circuit.suspect();
+        } else {
+          // An answer, even an error, says the service is there.
+          suspicion?.();
+          suspicion = undefined;
+          const { response, data } = outcome;
+          if (response.ok) {
+            slot?.succeeded();
+            return { status: response.status, data: data as T, headers: response.headers };
+          }
+          if (REFUSAL_STATUSES.has(response.status)) slot?.refused();
+          const error = this.errorFrom(response, data, info);
+          if (!isRetryableStatus(response.status, idempotent)) throw error;
+          failure = error;
+          waitMs = error.retryAfterMs;
+        }
+        const wait = waitMs ?? backoffDelay(backoffs, settings.random);
+        const resendAt = Date.now() + wait;
+        if (outcome.kind === 'connection') {
+          const tried = { failures: connectionFailures, firstFailedAt: firstFailedConnection };
+          if (givesUpConnection(tried, { retry, resendAt, deadline }, settings)) {
+            const { systemCode } = outcome.error;
+            throw unreachable({ reason: 'connection', attempts: retry + 1, systemCode }, failure);
+          }
+        } else if (retry >= settings.maxRetries || resendAt >= deadline) {
+          throw failure;
+        }
+        if (waitMs === undefined) backoffs++;
+        const [n, of] =
+          outcome.kind === 'connection'
+            ? [connectionFailures, settings.connectionRetries]
+            : [retry + 1, settings.maxRetries];
+        settings.log?.(
+          `${info.method} ${info.path}: ${failure.message}; retry ${n} of ${of} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
+        );
+        // A request waiting to be resent is not in flight: its place goes to another one;
+        // except after a failed connection, when new calls wait for this one at the gate above
+        // anyway: keeping the place bounds them to the window and lets this one resend at once.
+        if (outcome.kind !== 'connection') slot?.pause();
+        await delay(wait, waits.signal);
+      }
+    } finally {
+      suspicion?.();
+      waits.release();
+    }
+  }
+
+  // The service as found dead or hanging: the circuit opens, so the client's other calls stop too.
+  private unreachable(
+    spec: CallSpec,
+    started: number,
+    details: UnreachableFinding,
+    cause: Error,
+  ): ServiceUnreachableError {
+    const error = new ServiceUnreachableError(
+      {
+        ...details,
+        method: spec.method,
+        path: spec.path,
+        url: this.address(spec),
+        elapsedMs: Date.now() - started,
+      },
+      cause,
+    );
+    this.circuit.open(error);
+    return error;
+  }
+
+  // One attempt: an answer (any status), no answer within `timeoutMs`, or a failed connection.
+  private async attempt(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    info: RequestInfo,
+  ): Promise<AttemptOutcome> {
+    const attempt = new AbortController();
+    const timer = setTimeout(() => attempt.abort(), timeoutMs);
+    const onAbort = () => attempt.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await this.settings.fetch(url, { ...init, signal: attempt.signal });
+      return { kind: 'answer', response, data: await readBody(response) };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (attempt.signal.aborted) {
+        const message = `${info.method} ${info.path}: no response within ${timeoutMs} ms`;
+        return { kind: 'timeout', error: new TimeoutError(message, { ...info, timeoutMs }) };
+      }
+      const code = systemCode(error);
+      const message = `${info.method} ${info.path}: connection failed${code ? ` (${code})` : ''}`;
+      return {
+        kind: 'connection',
+        error: new ConnectionError(message, { ...info, systemCode: code }, error),
+      };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  // Method, headers and body of every attempt of a call.
+  private requestInit(spec: CallSpec): RequestInit {
     const headers: Record<string, string> = {
-      'user-agent': settings.userAgent,
+      'user-agent': this.settings.userAgent,
       accept: 'application/json',
     };
-    if (spec.auth !== false) headers.authorization = `Service-Auth-Key ${settings.apiKey}`;
+    if (spec.auth !== false) headers.authorization = `Service-Auth-Key ${this.settings.apiKey}`;
     let body: string | FormData | undefined;
     if (spec.json !== undefined) {
       body = JSON.stringify(spec.json);
@@ -127,86 +317,12 @@ export class Transport {
     } else if (spec.form) {
       body = spec.form;
     }
-    const deadline = Date.now() + settings.deadlineMs;
-    const slot = spec.slot;
-    // Set by the catch (no response) or by the error status below.
-    let failure!: Error;
-    // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
-    let backoffs = 0;
-    for (let retry = 0; ; retry++) {
-      spec.signal?.throwIfAborted();
-      if (retry > 0 && slot) {
-        await slot.resume(spec.signal);
-        // The wait for a place in the window may have used up the call's time.
-        if (Date.now() >= deadline) throw failure;
-      }
-      const remaining = deadline - Date.now();
-      const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, remaining));
-      const attempt = new AbortController();
-      const timer = setTimeout(() => attempt.abort(), timeoutMs);
-      const onAbort = () => attempt.abort();
-      spec.signal?.addEventListener('abort', onAbort, { once: true });
-      let response: Response | undefined;
-      let data: unknown;
-      let waitMs: number | undefined;
-      try {
-        response = await settings.fetch(url, {
-          method: spec.method,
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          signal: attempt.signal,
-        });
-        data = await readBody(response);
-      } catch (error) {
-        if (spec.signal?.aborted) throw spec.signal.reason;
-        response = undefined;
-        if (attempt.signal.aborted) {
-          failure = new TimeoutError(
-            `${info.method} ${info.path}: no response within ${timeoutMs} ms`,
-            {
-              ...info,
-              timeoutMs,
-            },
-          );
-          if (!idempotent) throw failure;
-        } else {
-          const code = systemCode(error);
-          failure = new ConnectionError(
-            `${info.method} ${info.path}: connection failed${code ? ` (${code})` : ''}`,
-            { ...info, systemCode: code },
-            error,
-          );
-          if (!idempotent && !(code && NOT_SENT_CODES.has(code))) throw failure;
-        }
-      } finally {
-        clearTimeout(timer);
-        spec.signal?.removeEventListener('abort', onAbort);
-      }
-      if (response) {
-        if (response.ok) {
-          slot?.succeeded();
-          return {
-            status: response.status,
-            data: data as T,
-            headers: response.headers,
-          };
-        }
-        if (REFUSAL_STATUSES.has(response.status)) slot?.refused();
-        const error = this.errorFrom(response, data, info);
-        if (!isRetryableStatus(response.status, idempotent)) throw error;
-        failure = error;
-        waitMs = error.retryAfterMs;
-      }
-      if (retry >= settings.maxRetries) throw failure;
-      const wait = waitMs ?? backoffDelay(backoffs++, settings.random);
-      if (Date.now() + wait >= deadline) throw failure;
-      settings.log?.(
-        `${info.method} ${info.path}: ${failure.message}; retry ${retry + 1} of ${settings.maxRetries} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
-      );
-      // A request waiting to be resent is not in flight: its place goes to another one.
-      slot?.pause();
-      await delay(wait, spec.signal);
-    }
+    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}) };
+  }
+
+  // The service's address for messages (of a presigned link only its origin: the rest grants access).
+  private address(spec: CallSpec): string {
+    return displayUrl(spec.url ? new URL(spec.url).origin : this.settings.serverUrl);
   }
 
   private url(spec: CallSpec): string {

@@ -66,6 +66,16 @@ export const configSchema = z.strictObject({
   context: z.enum(['none', 'unit']).optional(),
   /** Requests in flight at once (default 4). */
   concurrency: z.number().int().min(1).max(64).optional(),
+  /**
+   * Milliseconds a request may go without an answer before the service is judged unreachable
+   * and the run stops (default 60000).
+   */
+  requestTimeout: z
+    .number()
+    .int()
+    .min(100, 'is in milliseconds: at least 100')
+    .max(3_600_000, 'is in milliseconds: at most 3600000 (one hour)')
+    .optional(),
   /** Stop before billing more characters than this in one run. */
   maxCharacters: z.number().int().min(0).optional(),
   /** Where the translation memory lives (default `.transloom/tm`), or false for none. */

@@ -22,6 +22,7 @@ describe('resolveConfig', () => {
     expect(config).toMatchObject({
       context: 'none',
       concurrency: 4,
+      requestTimeout: 60_000,
       translationMemory: '/project/.transloom/tm',
       lockFile: '/project/transloom.lock',
     });
@@ -61,6 +62,20 @@ describe('resolveConfig', () => {
     ]);
     expect(issuesOf({ ...base, targetLocales: ['de_DE'] })[0]).toMatch(
       /^targetLocales\[0\]: must be a locale code/,
+    );
+  });
+
+  it('takes requestTimeout in milliseconds, and says so for a value that looks like seconds', () => {
+    expect(resolveConfig({ ...base, requestTimeout: 1500 }, '/project').requestTimeout).toBe(1500);
+    expect(issuesOf({ ...base, requestTimeout: 60 })).toEqual([
+      'requestTimeout: is in milliseconds: at least 100',
+    ]);
+    expect(issuesOf({ ...base, requestTimeout: 2.5 })[0]).toMatch(/^requestTimeout: /);
+    expect(issuesOf({ ...base, requestTimeout: 4_000_000 })).toEqual([
+      'requestTimeout: is in milliseconds: at most 3600000 (one hour)',
+    ]);
+    expect(issuesOf({ ...base, requestTimout: 500 })).toContain(
+      "requestTimout: unknown key; did you mean 'requestTimeout'?",
     );
   });
 

@@ -11,6 +11,7 @@ import { closest } from './closest.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configPathIssues } from './config-paths.js';
 import { configSchema, type FileEntry, type LocaleSettings } from './config-schema.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 import { hasFormality, targetLocaleProblem } from './target-language.js';
 
 export { closest } from './closest.js';
@@ -36,6 +37,8 @@ export interface ResolvedConfig {
   glossary: string | Readonly<Record<string, string>> | undefined;
   context: 'none' | 'unit';
   concurrency: number;
+  /** Milliseconds a request may go without an answer (default {@link DEFAULT_REQUEST_TIMEOUT_MS}). */
+  requestTimeout: number;
   maxCharacters: number | undefined;
   /** Absolute directory of the translation memory, or false. */
   translationMemory: string | false;
@@ -235,6 +238,7 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
     glossary: config.glossary,
     context: config.context ?? 'none',
     concurrency: config.concurrency ?? 4,
+    requestTimeout: config.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS,
     maxCharacters: config.maxCharacters,
     translationMemory:
       config.translationMemory === false

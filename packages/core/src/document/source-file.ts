@@ -1,7 +1,11 @@
+import iconv from 'iconv-lite';
 import { FormatError } from './diagnostics.js';
 
-/** Encodings a file can be read in and written back to byte for byte. */
-export type FileEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'iso-8859-1';
+/**
+ * The encoding a file is stored in: UTF-8, UTF-16, or a legacy encoding its XML declaration
+ * or `<meta charset>` names (`windows-1252`, `iso-8859-2`, `shift_jis`, ...; lower case).
+ */
+export type FileEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'iso-8859-1' | (string & {});
 
 /** A decoded text file and what is needed to write it back the same way. */
 export interface SourceFile {
@@ -29,12 +33,22 @@ const ALIASES: Readonly<Record<string, FileEncoding>> = {
   ascii: 'utf-8',
 };
 
+// Labels that name windows-1252 in HTML, as browsers read them (the WHATWG Encoding Standard).
+const HTML_WINDOWS_1252 = new Set([
+  'iso-8859-1',
+  'iso8859-1',
+  'latin1',
+  'l1',
+  'cp1252',
+  'x-cp1252',
+]);
+
 // The encoding a file declares for itself: an XML declaration or an HTML <meta charset>.
 function declaredEncoding(head: string): string | undefined {
   const xml = /^<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/i.exec(head);
   if (xml) return xml[1]!.toLowerCase();
-  const meta = /<meta\s[^>]*charset\s*=\s*["']?([\w-]+)/i.exec(head);
-  return meta ? meta[1]!.toLowerCase() : undefined;
+  const meta = /<meta\s[^>]*charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  return meta && HTML_WINDOWS_1252.has(meta) ? 'windows-1252' : meta;
 }
 
 function lineStarts(text: string): number[] {
@@ -101,7 +115,7 @@ export function decodeSourceFile(path: string, content: string | Uint8Array): So
   const declared = declaredEncoding(head);
   if (declared === undefined)
     return makeFile(path, strictDecode(path, 'utf-8', content), 'utf-8', false);
-  const encoding = ALIASES[declared];
+  const encoding = ALIASES[declared] ?? (iconv.encodingExists(declared) ? declared : undefined);
   if (!encoding) {
     throw new FormatError(path, [
       {
@@ -110,7 +124,7 @@ export function decodeSourceFile(path: string, content: string | Uint8Array): So
         column: 1,
         rule: 'unsupported-encoding',
         severity: 'error',
-        message: `the file declares encoding '${declared}', which Transloom cannot write back; convert it to UTF-8`,
+        message: `the file declares encoding '${declared}', which Transloom cannot read; convert it to UTF-8`,
       },
     ]);
   }
@@ -121,7 +135,14 @@ function strictDecode(path: string, encoding: FileEncoding, bytes: Uint8Array): 
   // WHATWG's "latin1" is windows-1252; ISO-8859-1 proper keeps every byte as its code point.
   if (encoding === 'iso-8859-1') return Buffer.from(bytes).toString('latin1');
   try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    if (encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be')
+      return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    // A legacy encoding: iconv-lite has the tables (and writes them back, which TextDecoder
+    // cannot); a byte sequence it cannot map would read as U+FFFD and be lost on writing.
+    const text = iconv.decode(Buffer.from(bytes), encoding);
+    if (text.includes('\ufffd') && !iconv.encode(text, encoding).equals(Buffer.from(bytes)))
+      throw new Error('unmappable bytes');
+    return text;
   } catch {
     throw new FormatError(path, [
       {
@@ -135,6 +156,9 @@ function strictDecode(path: string, encoding: FileEncoding, bytes: Uint8Array): 
     ]);
   }
 }
+
+// The `<meta charset>` (or `http-equiv` content type) of an HTML text, to name UTF-8 instead.
+const META_CHARSET = /(<meta\s[^>]*charset\s*=\s*["']?)([\w-]+)/i;
 
 /** Encodes rendered text the way the source file was stored (encoding and BOM). */
 export function encodeSourceText(
@@ -152,14 +176,30 @@ export function encodeSourceText(
       bytes.swap16();
       return new Uint8Array(bytes);
     }
-    case 'iso-8859-1': {
-      // Latin-1 holds only U+0000..U+00FF. Files declare it only in XML and HTML, where any
-      // other character is written as a numeric character reference instead of being lost.
-      const safe = body.replace(
-        /[^\u0000-\u00ff]/gu,
-        (ch) => `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`,
+    default: {
+      // A legacy encoding holds the text when every character survives the round trip. When
+      // one does not (a Japanese translation of a windows-1252 page), an HTML page is written
+      // as UTF-8 with its `<meta charset>` saying so; XML keeps its encoding and writes the
+      // character as a numeric reference, which every XML reader takes.
+      const encoded = legacyEncode(body, file.encoding);
+      if (encoded) return encoded;
+      if (META_CHARSET.test(body))
+        return new TextEncoder().encode(body.replace(META_CHARSET, '$1utf-8'));
+      const referenced = body.replace(/[^\u0000-\u007f]/gu, (ch) =>
+        legacyEncode(ch, file.encoding)
+          ? ch
+          : `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`,
       );
-      return new Uint8Array(Buffer.from(safe, 'latin1'));
+      return legacyEncode(referenced, file.encoding) ?? new TextEncoder().encode(referenced);
     }
   }
+}
+
+// The text in a single- or multi-byte legacy encoding, or undefined when a character has no
+// place in it.
+function legacyEncode(text: string, encoding: string): Uint8Array | undefined {
+  const bytes =
+    encoding === 'iso-8859-1' ? Buffer.from(text, 'latin1') : iconv.encode(text, encoding);
+  const back = encoding === 'iso-8859-1' ? bytes.toString('latin1') : iconv.decode(bytes, encoding);
+  return back === text ? new Uint8Array(bytes) : undefined;
 }

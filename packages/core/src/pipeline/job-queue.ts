@@ -4,7 +4,12 @@ import type {
   Translation,
   TransloomClient,
 } from '@transloom/client';
-import { AuthorizationError, QuotaExceededError, TransloomError } from '@transloom/client/errors';
+import {
+  AuthorizationError,
+  QuotaExceededError,
+  ServiceUnreachableError,
+  TransloomError,
+} from '@transloom/client/errors';
 import { countCharacters } from '@transloom/client/wire';
 import { hashOf } from '../hashing/hash-of.js';
 import type { TranslationMemory } from './translation-memory.js';
@@ -171,7 +176,8 @@ export class JobQueue {
    * Sends the open texts: a first attempt, then up to two more for those whose answer failed
    * the check or whose request failed (only those are sent again, so a glitch costs little). Verified answers go to `memory` batch by batch, so a run
    * that dies loses at most the batches in flight. A 456 stops every group and is rethrown,
-   * as are errors no retry can fix (a refused key); open texts stay open for {@link fail}.
+   * as are errors no retry can fix (a refused key, a service that cannot be reached); open
+   * texts stay open for {@link fail}.
    */
   async send(memory: TranslationMemory, options: SendOptions): Promise<void> {
     // A budget object is shared with other queues sending at the same time.
@@ -286,11 +292,13 @@ export class JobQueue {
   }
 }
 
-// Errors that end the run's sending: the quota is reached, or the key is refused.
+// Errors that end the run's sending: the quota is reached, the key is refused, or the service
+// cannot be reached (sending the failed texts again would only wait for it again).
 function isFatal(error: unknown): boolean {
   return (
     error instanceof QuotaExceededError ||
     error instanceof AuthorizationError ||
+    error instanceof ServiceUnreachableError ||
     !(error instanceof TransloomError)
   );
 }

@@ -1,4 +1,4 @@
-import { AuthorizationError, QuotaExceededError } from '@transloom/client/errors';
+import { QuotaExceededError } from '@transloom/client/errors';
 import pLimit from 'p-limit';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { hashOf } from '../hashing/hash-of.js';
@@ -13,9 +13,9 @@ import {
   planLocale,
   type UnitPlan,
 } from './plan-project.js';
-import { RunConfigError } from './request-options.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import { type RunReport, reportStale } from './run-report.js';
+import { stopsWriting } from './stops-writing.js';
 import type { TranslationMemory } from './translation-memory.js';
 import { type UnitForm, unitForms } from './unit-forms.js';
 import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
@@ -63,8 +63,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   let fatal: unknown;
   // A setting the service refuses (a style list, the key) is the user's to fix: nothing more
   // is written, so the files stay as they were until a run can translate them.
-  const writing = () =>
-    context.write() && !(fatal instanceof RunConfigError || fatal instanceof AuthorizationError);
+  const writing = () => context.write() && !stopsWriting(fatal);
   const writes = pLimit(8);
   const finishing: Promise<void>[] = [];
   const results = new Map<TargetWork, TargetResult>();

@@ -34,8 +34,9 @@ export interface ServiceSessionOptions {
 /** The part of a run that talks to the service, opened once and used for each locale. */
 export interface ServiceSession {
   /**
-   * Sends the queue's open texts of `groups` (one locale's). A 456 or a refused key is
-   * thrown; other failures are left on the texts for the queue to report.
+   * Sends the queue's open texts of `groups` (one locale's). A 456, a refused key or a
+   * service that cannot be reached is thrown; other failures are left on the texts for the
+   * queue to report.
    */
   send(queue: JobQueue, groups: readonly JobGroup[]): Promise<void>;
 }

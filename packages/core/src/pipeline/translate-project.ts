@@ -1,5 +1,4 @@
 import { relative, resolve, sep } from 'node:path';
-import { AuthorizationError } from '@transloom/client/errors';
 import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
@@ -18,9 +17,9 @@ import { localeSettings } from './locale-settings.js';
 import { readLock, writeLock } from './lock-file.js';
 import { nextLock } from './next-lock.js';
 import { type PlanOptions, planProject } from './plan-project.js';
-import { RunConfigError } from './request-options.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
+import { stopsWriting } from './stops-writing.js';
 import {
   createFileTranslationStore,
   createTranslationMemory,
@@ -233,8 +232,9 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       report.billedCharacters += result.billedCharacters;
       if (result.fatal !== undefined && fatal === undefined) {
         fatal = result.fatal;
-        // A setting the service refuses (a style list, the key): the lock is not written either.
-        if (fatal instanceof RunConfigError || fatal instanceof AuthorizationError) write = false;
+        // A setting the service refuses (a style list, the key), or a service that cannot be
+        // reached: nothing more is written, the lock neither (what was answered is in the memory).
+        if (stopsWriting(fatal)) write = false;
       }
     });
     const tracked: Promise<void> = run.finally(() => running.delete(tracked));

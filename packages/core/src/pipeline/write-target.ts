@@ -54,6 +54,39 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
 /** Outcomes whose text is in the target file already: writing the file or not, it stays. */
 const IN_TARGET: ReadonlySet<UnitOutcome['kind']> = new Set(['unchanged', 'kept', 'ours']);
 
+// A diagnostic of the target file: it could not be rendered or written.
+function fileError(file: string, rule: string, message: string): Diagnostic[] {
+  return [{ file, line: 1, column: 1, rule, severity: 'error', message }];
+}
+
+// A unit's text and how it ended, when it has a text to write.
+function settledText(work: TargetWork, id: string) {
+  const outcome = work.outcomes.get(id);
+  const text = work.translations.get(id);
+  return outcome && outcome.kind !== 'failed' && text !== undefined ? { outcome, text } : undefined;
+}
+
+// The target's bytes with every unit that has a text; the ids of those left out go to `omitted`.
+async function renderTarget(work: TargetWork, omitted: Set<string>): Promise<Uint8Array> {
+  const { plan, locale } = work;
+  const doc = plan.doc!;
+  // Formats whose targets hold more than text a person may set (XLIFF states) read the
+  // target as it is now; it is read again here rather than kept from planning, so a big run
+  // holds no target documents while it sends.
+  const previous =
+    doc.usesPreviousTarget && locale.targetBytes
+      ? loadTarget(plan, locale.locale, locale.targetBytes, await loadDocumentFn())
+      : undefined;
+  return doc.encode(
+    doc.render(work.translations, {
+      targetLocale: locale.locale,
+      untranslated: 'omit',
+      omitted,
+      ...(previous ? { previous } : {}),
+    }),
+  );
+}
+
 /**
  * Renders a target from its source with the translations, writes it atomically when its bytes
  * changed (and `write` is set), and works out the lock records of its units.
@@ -63,7 +96,8 @@ const IN_TARGET: ReadonlySet<UnitOutcome['kind']> = new Set(['unchanged', 'kept'
  * a new translation replaces it). A catalog leaves a unit with neither out (the application
  * falls back to its source), and a catalog that would hold none of its units is not created;
  * a document (a page) is written only when every one of its units has its text, so a run
- * that stops early leaves the page as it was, or not made yet.
+ * that stops early leaves the page as it was, or not made yet. A file that cannot be written
+ * stays as it was; the run goes on with the others.
  */
 export async function writeTarget(
   work: TargetWork,
@@ -75,62 +109,33 @@ export async function writeTarget(
   const result: TargetResult = {
     records: new Map(),
     target: undefined,
-    changed: false,
+    changed: true,
     written: false,
     hash: undefined,
     error: undefined,
   };
-  const textOf = (id: string) => {
-    const outcome = work.outcomes.get(id);
-    const text = work.translations.get(id);
-    return outcome && outcome.kind !== 'failed' && text !== undefined
-      ? { outcome, text }
-      : undefined;
-  };
-  let complete = true;
-  let any = false;
-  for (const unit of locale.units) {
-    if (textOf(unit.unit.id)) any = true;
-    else complete = false;
-  }
+  const settled = locale.units.filter((u) => settledText(work, u.unit.id)).length;
+  let complete = settled === locale.units.length;
   const omitted = new Set<string>();
   // Nothing to write: a page missing some of its units, or a new catalog with none of them.
   let keep =
     (doc.kind === 'document' && !complete) ||
-    (locale.targetBytes === undefined && !any && locale.units.length > 0);
+    (locale.targetBytes === undefined && settled === 0 && locale.units.length > 0);
   if (!keep) {
     let bytes: Uint8Array;
     try {
-      // Formats whose targets hold more than text a person may set (XLIFF states) read the
-      // target as it is now; it is read again here rather than kept from planning, so a big
-      // run holds no target documents while it sends.
-      const previous =
-        doc.usesPreviousTarget && locale.targetBytes
-          ? loadTarget(plan, locale.locale, locale.targetBytes, await loadDocumentFn())
-          : undefined;
-      bytes = doc.encode(
-        doc.render(work.translations, {
-          targetLocale: locale.locale,
-          untranslated: 'omit',
-          omitted,
-          ...(previous ? { previous } : {}),
-        }),
-      );
-      result.changed = !sameBytes(locale.targetBytes, bytes);
-      result.hash = hashBytes(bytes);
+      bytes = await renderTarget(work, omitted);
     } catch (error) {
-      result.error = [
-        {
-          file: locale.target,
-          line: 1,
-          column: 1,
-          rule: 'render',
-          severity: 'error',
-          message: `cannot be written: ${(error as Error).message}`,
-        },
-      ];
+      result.changed = false;
+      result.error = fileError(
+        locale.target,
+        'render',
+        `cannot be written: ${(error as Error).message}`,
+      );
       return result;
     }
+    result.changed = !sameBytes(locale.targetBytes, bytes);
+    result.hash = hashBytes(bytes);
     if (write && result.changed) {
       try {
         await writeFileAtomic(resolve(root, locale.target), bytes);
@@ -140,45 +145,46 @@ export async function writeTarget(
         // others are still written, and its units are due again.
         keep = true;
         const code = (error as NodeJS.ErrnoException).code;
-        result.error = [
-          {
-            file: locale.target,
-            line: 1,
-            column: 1,
-            rule: 'write',
-            severity: 'error',
-            message: `cannot be written${code ? ` (${code})` : ''}: ${(error as Error).message}`,
-          },
-        ];
+        result.error = fileError(
+          locale.target,
+          'write',
+          `cannot be written${code ? ` (${code})` : ''}: ${(error as Error).message}`,
+        );
       }
     }
-  } else {
-    // The target stays as it is: it is not what the source needs yet.
-    result.changed = true;
   }
   for (const unit of locale.units) {
     const id = unit.unit.id;
-    const settled = textOf(id);
-    // Hashed from what was rendered: adapters read their output back as written (the
-    // conformance suite checks it), and a later run checks any difference against the memory.
-    if (!settled || omitted.has(id) || (keep && !IN_TARGET.has(settled.outcome.kind))) {
+    const text = settledText(work, id);
+    if (!text || omitted.has(id) || (keep && !IN_TARGET.has(text.outcome.kind))) {
       complete = false;
       // What the lock knew stays; a text that was ready but not written is due again.
       if (unit.record)
-        result.records.set(id, settled ? { ...unit.record, settings: RETRY } : unit.record);
+        result.records.set(id, text ? { ...unit.record, settings: RETRY } : unit.record);
       continue;
     }
-    const { outcome, text } = settled;
-    const record: LockedTranslation = {
-      settings: unit.settingsHash,
-      written: translationHash(doc.portable(id, text)),
-      human: outcome.kind === 'kept',
-    };
-    if (outcome.kind === 'kept' && outcome.reviewedSource)
-      record.reviewedSource = outcome.reviewedSource;
-    result.records.set(id, record);
+    result.records.set(id, recordOf(work, unit, text.outcome, text.text));
   }
   if (complete && !keep && (write || !result.changed))
     result.target = { file: result.hash!, settings: work.settingsHash };
   return result;
+}
+
+// The lock's record of a unit written with `text`: hashed from what was rendered (adapters
+// read their output back as written, the conformance suite checks it, and a later run
+// checks any difference against the memory).
+function recordOf(
+  work: TargetWork,
+  unit: LocalePlan['units'][number],
+  outcome: UnitOutcome,
+  text: UnitTranslation,
+): LockedTranslation {
+  const record: LockedTranslation = {
+    settings: unit.settingsHash,
+    written: translationHash(work.plan.doc!.portable(unit.unit.id, text)),
+    human: outcome.kind === 'kept',
+  };
+  if (outcome.kind === 'kept' && outcome.reviewedSource)
+    record.reviewedSource = outcome.reviewedSource;
+  return record;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config/request-timeout.js';
 import { UsageError } from '../errors/usage-error.js';
 import type { LocalServiceStarter, ServiceConnection, ServiceOption } from './project-types.js';
 
@@ -5,10 +6,11 @@ import type { LocalServiceStarter, ServiceConnection, ServiceOption } from './pr
 async function connect(
   apiKey: string,
   serverUrl: string,
+  timeoutMs: number,
   onClose?: () => Promise<void>,
 ): Promise<ServiceConnection> {
   const { connectService } = await import('../pipeline/connect-service.js');
-  return connectService({ apiKey, serverUrl }, onClose);
+  return connectService({ apiKey, serverUrl, timeoutMs }, onClose);
 }
 
 /** Which service a project uses, and how to open it. */
@@ -28,6 +30,11 @@ export interface ChooseServiceOptions {
   localService?: LocalServiceStarter | undefined;
   /** The project's state directory, handed to the local service. */
   stateDir: string;
+  /**
+   * Milliseconds a request may go without an answer before the service is judged unreachable
+   * (default 60 000; not for a host's own `connect()`).
+   */
+  requestTimeout?: number | undefined;
 }
 
 /**
@@ -38,13 +45,14 @@ export interface ChooseServiceOptions {
  */
 export function chooseService(options: ChooseServiceOptions): ServiceChoice {
   const { service } = options;
+  const timeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
   if (service && 'connect' in service)
     return { kind: 'host', url: undefined, connect: () => service.connect() };
   if (service) {
     return {
       kind: 'host',
       url: service.url,
-      connect: () => connect(service.apiKey, service.url),
+      connect: () => connect(service.apiKey, service.url, timeout),
     };
   }
   const key = options.env.TRANSLOOM_API_KEY?.trim();
@@ -53,7 +61,7 @@ export function chooseService(options: ChooseServiceOptions): ServiceChoice {
     return {
       kind: 'remote',
       url,
-      connect: () => connect(key, url),
+      connect: () => connect(key, url, timeout),
     };
   if (key)
     throw new UsageError(
@@ -73,7 +81,7 @@ export function chooseService(options: ChooseServiceOptions): ServiceChoice {
     url: undefined,
     async connect() {
       const started = await start({ stateDir: options.stateDir });
-      return connect(started.apiKey, started.url, () => started.close());
+      return connect(started.apiKey, started.url, timeout, () => started.close());
     },
   };
 }

@@ -68,6 +68,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
       service: options.service,
       localService: options.localService,
       stateDir: stateDir(),
+      requestTimeout: options.requestTimeout ?? config.requestTimeout,
     });
     return service;
   };

@@ -81,6 +81,12 @@ export interface CreateProjectOptions {
   localService?: LocalServiceStarter;
   /** Environment read for `TRANSLOOM_API_KEY` and `TRANSLOOM_API_URL` (default: `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Milliseconds a request may go without an answer before the service is judged unreachable
+   * and the call stops with a ServiceUnreachableError (default: the configuration's
+   * `requestTimeout`, else 60 000). Not for a host's own `service.connect()`.
+   */
+  requestTimeout?: number;
   /** The translation memory (default: the configured store, opened on first use). */
   memory?: TranslationMemory;
   /** Told of every call's progress (a call's own `onEvent` is told too). */

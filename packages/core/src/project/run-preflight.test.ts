@@ -25,6 +25,17 @@ function lockFolder(path: string): () => void {
   return () => execFileSync('chmod', ['755', path]);
 }
 
+/** A project of one catalog in `locales/en/app.json`, translated into German. */
+const catalogProject = () =>
+  testProject({
+    'transloom.config.json': JSON.stringify({
+      sourceLocale: 'en',
+      targetLocales: ['de'],
+      files: [{ source: 'locales/{locale}/*.json' }],
+    }),
+    'locales/en/app.json': catalog,
+  });
+
 describe('before a run reads or sends anything', async () => {
   const server = await testService();
   const service = { url: server.url, apiKey: TEST_KEY };
@@ -116,14 +127,7 @@ describe('before a run reads or sends anything', async () => {
   });
 
   it('refuses a read-only target folder before the first request, and bills nothing', async () => {
-    const project = await testProject({
-      'transloom.config.json': JSON.stringify({
-        sourceLocale: 'en',
-        targetLocales: ['de'],
-        files: [{ source: 'locales/{locale}/*.json' }],
-      }),
-      'locales/en/app.json': catalog,
-    });
+    const project = await catalogProject();
     await mkdir(join(project.root, 'locales/de'));
     const unlock = lockFolder(join(project.root, 'locales/de'));
     try {
@@ -177,14 +181,7 @@ describe('before a run reads or sends anything', async () => {
   });
 
   it('settles which service to use before reading a file: a key without an address writes nothing', async () => {
-    const project = await testProject({
-      'transloom.config.json': JSON.stringify({
-        sourceLocale: 'en',
-        targetLocales: ['de'],
-        files: [{ source: 'locales/{locale}/*.json' }],
-      }),
-      'locales/en/app.json': catalog,
-    });
+    const project = await catalogProject();
     const engine = await createProject({
       cwd: project.root,
       env: { TRANSLOOM_API_KEY: 'a-key' },
@@ -197,14 +194,7 @@ describe('before a run reads or sends anything', async () => {
   });
 
   it('keeps its state directory out of git', async () => {
-    const project = await testProject({
-      'transloom.config.json': JSON.stringify({
-        sourceLocale: 'en',
-        targetLocales: ['de'],
-        files: [{ source: 'locales/{locale}/*.json' }],
-      }),
-      'locales/en/app.json': catalog,
-    });
+    const project = await catalogProject();
     const engine = await createProject({ cwd: project.root, service });
     await engine.translate();
     await engine.close();

@@ -5,11 +5,13 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
-/** The last characters of a secret that may be shown: at most 4, and at most a quarter of it. */
+/**
+ * What of a secret may be shown, as the contract's usage reports show a key: its first and
+ * last characters only (none of a secret shorter than 8 characters).
+ */
 export function secretHint(secret: string): string {
   const chars = [...secret];
-  const shown = Math.min(4, Math.floor(chars.length / 4));
-  return shown === 0 ? '' : chars.slice(-shown).join('');
+  return chars.length < 8 ? '' : `${chars[0]}${chars.at(-1)}`;
 }
 
 /** A key id in the contract's form: two GUIDs joined by ':'. */

@@ -13,7 +13,7 @@ export type KeyTier = 'free' | 'paid';
 export interface KeyRecord {
   keyId: string;
   label: string;
-  /** The last characters of the secret (at most 4), to recognize a key in reports. */
+  /** The first and last characters of the secret, to recognize a key in reports. */
   hint: string;
   kind: KeyKind;
   tier: KeyTier;
@@ -199,12 +199,18 @@ export class KeyStore {
   }
 }
 
-/** A key for reports and messages: its last characters at most (see {@link secretHint}). */
+/** A key for reports and messages: its first and last characters at most (see {@link secretHint}). */
 export function maskKey(key: string): string {
   return maskHint(secretHint(key));
 }
 
-/** The mask of a stored key, from the hint kept at creation. */
+/**
+ * The mask of a stored key, from the hint kept at creation: `a****f`, its first and last
+ * characters. A key stored by an older version kept its last 4 characters: its mask shows
+ * the last one.
+ */
 export function maskHint(hint: string): string {
-  return `****${hint}`;
+  const chars = [...hint];
+  if (chars.length === 2) return `${chars[0]}****${chars[1]}`;
+  return `****${chars.at(-1) ?? ''}`;
 }

@@ -15,7 +15,8 @@ export interface PluralGroup {
  * Finds i18next plural groups. A key is a plural form only when its group has an `_other`
  * form and at least one other: `arrowhead_crowfoot_one` without `arrowhead_crowfoot_other`
  * is an ordinary key. In a catalog whose `locale` has one form (Japanese plurals, German
- * ordinals), a lone `_other` is the whole group.
+ * ordinals), or beside a bare key of the same name (i18next's fallback), a lone `_other` is
+ * the whole group.
  */
 export function findPluralGroups(
   messages: readonly JsonMessage[],
@@ -39,10 +40,20 @@ export function findPluralGroups(
     group.members.push({ message, category: match[3]! });
     candidates.set(id, group);
   }
+  // A bare key beside a lone `_other` is i18next's fallback for the forms the file does not
+  // write (`item` + `item_other`, as catalogs written for English often are): the pair is a
+  // plural, and a target gets every form its language needs.
+  const bare = new Set(messages.map((m) => `${m.parentPath}\u0000${m.key}`));
   const byMessage = new Map<JsonMessage, PluralGroup>();
   for (const group of candidates.values()) {
     if (!group.members.some((m) => m.category === 'other')) continue;
-    if (group.members.length < 2 && !singleForm(group.ordinal)) continue;
+    const parent = group.members[0]!.message.parentPath;
+    if (
+      group.members.length < 2 &&
+      !singleForm(group.ordinal) &&
+      !(!group.ordinal && bare.has(`${parent}\u0000${group.base}`))
+    )
+      continue;
     for (const member of group.members) byMessage.set(member.message, group);
   }
   return byMessage;
