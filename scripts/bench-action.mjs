@@ -4,12 +4,17 @@
 // three ways, each on a fresh copy of the project in its own git repository:
 // - the engine alone, in-process: createProject + translate;
 // - `transloom translate`, a whole CLI process;
-// - the bundled Action (`node dist/index.js`, translate mode on a push, as the runner starts it):
-//   the same translation, then one commit pushed to transloom/main in a bare origin.
-// It prints medians, the Action's overhead over both (target <= 1000 ms over the CLI), and the
-// time to load the bundle alone. Run with `pnpm bench:action` (after `pnpm build`); `--runs N`.
+// - the bundled Action (`node dist/index.js`, translate mode on a push, as the runner starts it,
+//   on the depth-1 checkout actions/checkout makes): the same translation, then one commit
+//   pushed to transloom/main in a bare origin;
+// - the Action's second push: a person adds a string to main while the bot's branch is not
+//   merged yet, and the Action runs again on a fresh depth-1 checkout: it fetches the history
+//   the merge of main into transloom/main needs, merges, translates the new string and pushes.
+// It prints medians, the Action's overhead over both (target <= 1000 ms over the CLI), the
+// second push against the first, and the time to load the bundle alone. Run with
+// `pnpm bench:action` (after `pnpm build`); `--runs N`.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,6 +45,24 @@ const gitEnv = {
 const git = (cwd, ...args) =>
   execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' }).trim();
 
+const REPOSITORY = 'octo/starter';
+const REPOSITORY_URL = `https://github.com/${REPOSITORY}`;
+
+// The workspace as actions/checkout makes it by default: `git init`, the origin by its GitHub
+// URL (reaching the bare origin through insteadOf), one commit fetched, a branch made at it.
+function actionsCheckout(dir, origin) {
+  const workspace = join(dir, 'workspace');
+  rmSync(workspace, { recursive: true, force: true });
+  mkdirSync(workspace);
+  const sha = git(origin, 'rev-parse', 'refs/heads/main');
+  git(workspace, 'init', '--quiet');
+  git(workspace, 'remote', 'add', 'origin', REPOSITORY_URL);
+  git(workspace, 'config', `url.${origin}.insteadOf`, REPOSITORY_URL);
+  git(workspace, 'fetch', '--quiet', '--no-tags', '--depth=1', 'origin', `+${sha}:refs/remotes/origin/main`);
+  git(workspace, 'checkout', '--quiet', '--force', '-B', 'main', 'refs/remotes/origin/main');
+  return workspace;
+}
+
 // A bare origin holding the starter's tracked files on main, and a clone of it.
 function fixture() {
   const dir = mkdtempSync(join(tmpdir(), 'transloom-bench-action-'));
@@ -57,8 +80,18 @@ function fixture() {
   git(seed, 'add', '--all');
   git(seed, 'commit', '--quiet', '-m', 'Starter');
   git(seed, 'push', '--quiet', join(dir, 'origin.git'), 'main');
-  git(dir, 'clone', '--quiet', join(dir, 'origin.git'), 'workspace');
-  return { dir, workspace: join(dir, 'workspace') };
+  const origin = join(dir, 'origin.git');
+  return { dir, seed, origin, workspace: actionsCheckout(dir, origin) };
+}
+
+// A person adds a string to the starter's English catalog on main and pushes it.
+function addString(seed, origin, n) {
+  const file = join(seed, 'locales', 'en', 'common.json');
+  const catalog = JSON.parse(readFileSync(file, 'utf8'));
+  catalog[`added${n}`] = `A string added on main, number ${n}`;
+  writeFileSync(file, `${JSON.stringify(catalog, null, 2)}\n`);
+  git(seed, 'commit', '--quiet', '--all', '-m', `Add string ${n}`);
+  git(seed, 'push', '--quiet', origin, 'main');
 }
 
 function actionEnv(dir, workspace, url) {
@@ -78,7 +111,7 @@ function actionEnv(dir, workspace, url) {
     GIT_CONFIG_NOSYSTEM: '1',
     GITHUB_EVENT_NAME: 'push',
     GITHUB_EVENT_PATH: join(dir, 'event.json'),
-    GITHUB_REPOSITORY: 'octo/starter',
+    GITHUB_REPOSITORY: REPOSITORY,
     GITHUB_WORKSPACE: workspace,
     GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
     GITHUB_OUTPUT: join(dir, 'output.txt'),
@@ -95,7 +128,7 @@ function actionEnv(dir, workspace, url) {
 }
 
 const { url, child } = await spawnLocalService(['--api-key', KEY]);
-const figures = { engine: [], cli: [], action: [], load: [] };
+const figures = { engine: [], cli: [], action: [], second: [], load: [] };
 let units = 0;
 let requests = 0;
 try {
@@ -125,15 +158,25 @@ try {
       rmSync(dir, { recursive: true, force: true });
     }
     {
-      const { dir, workspace } = fixture();
+      const { dir, seed, origin, workspace } = fixture();
       const result = await measureNode([bundle], {
         cwd: workspace,
         env: actionEnv(dir, workspace, url),
       });
       if (result.code !== 0) throw new Error(`the Action failed: ${result.stdout}${result.stderr}`);
-      const pushed = git(join(dir, 'origin.git'), 'branch', '--list', 'transloom/main');
+      const pushed = git(origin, 'branch', '--list', 'transloom/main');
       if (!pushed) throw new Error(`the Action pushed no commit:\n${result.stdout}`);
       figures.action.push(result.ms);
+      // The second push: main moved on, transloom/main is not merged; a fresh depth-1 checkout.
+      const first = git(origin, 'rev-parse', 'refs/heads/transloom/main');
+      addString(seed, origin, run);
+      const again = actionsCheckout(dir, origin);
+      const second = await measureNode([bundle], { cwd: again, env: actionEnv(dir, again, url) });
+      if (second.code !== 0) throw new Error(`the second run failed: ${second.stdout}${second.stderr}`);
+      const parents = git(origin, 'log', '-2', '--format=%P', 'refs/heads/transloom/main').split('\n');
+      if (!second.stdout.includes('fetching history') || !parents[1]?.split(' ').includes(first))
+        throw new Error(`the second run did not merge main into transloom/main:\n${second.stdout}`);
+      figures.second.push(second.ms);
       rmSync(dir, { recursive: true, force: true });
     }
     const load = await measureNode([
@@ -158,6 +201,10 @@ const rows = [
   ['engine alone', `${ms(figures.engine)} (createProject + translate, in-process)`],
   ['transloom translate', `${ms(figures.cli)} (a whole CLI process)`],
   ['the Action', `${ms(figures.action)} (a whole process: bundle, translation, commit, push)`],
+  [
+    'second push',
+    `${ms(figures.second)} (depth-1 checkout: history fetched, main merged into transloom/main, 1 new string, push) = ${(median(figures.second) / median(figures.action)).toFixed(2)}x the first`,
+  ],
   ['bundle load', `${ms(figures.load)} (node importing dist/index.js, nothing run)`],
   [
     'added over the CLI',

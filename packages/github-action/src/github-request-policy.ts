@@ -181,12 +181,22 @@ export async function withRequestPolicy<T>(
   const method = (options.method ?? 'GET').toUpperCase();
   for (let attempt = 1; ; attempt++) {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new GitHubTimeout()), timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    // The signal asks fetch to stop; the race makes sure the call ends even when the fetch
+    // Octokit uses does not end on it (the undici that @actions/github brings keeps waiting for
+    // an answer that never comes).
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const reason = new GitHubTimeout();
+        controller.abort(reason);
+        reject(reason);
+      }, timeoutMs);
+    });
     try {
-      return await request({
-        ...options,
-        request: { ...options.request, signal: controller.signal },
-      });
+      return await Promise.race([
+        request({ ...options, request: { ...options.request, signal: controller.signal } }),
+        timedOut,
+      ]);
     } catch (error) {
       const failure = controller.signal.aborted
         ? ({ kind: 'timeout' } as const)

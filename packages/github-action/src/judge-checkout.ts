@@ -26,6 +26,15 @@ export function repositoryOfUrl(url: string, host: string): string | undefined {
   return m?.[1]?.toLowerCase();
 }
 
+/** The tip of `branch` in the checkout's origin, or undefined when it has none. */
+async function remoteTip(git: Git, branch: string): Promise<string | undefined> {
+  const remote = await git.run(['ls-remote', '--heads', 'origin', `refs/heads/${branch}`], {
+    allowFailure: true,
+    timeoutMs: GIT_NETWORK_TIMEOUT_MS,
+  });
+  return remote.stdout.split(/\s/)[0] || undefined;
+}
+
 // A remote URL as it may be shown: host and path, never credentials.
 const shownUrl = (url: string) => url.replace(/\/\/[^@/]+@/, '//');
 
@@ -34,7 +43,8 @@ const shownUrl = (url: string) => url.replace(/\/\/[^@/]+@/, '//');
  * is loaded or any secret used: the event must be one whose code is the repository's (`push`,
  * `workflow_dispatch`, `schedule`, or a `pull_request` from a branch of this repository), the
  * checkout's `origin` must be the event's repository, and HEAD must be the commit the event
- * names (for a pull request its head or merge commit; with `baseBranch`, that branch's tip).
+ * names (for a pull request its head or merge commit; with a `baseBranch` other than the
+ * event's branch, that branch's tip).
  * Anything else (a fork's pull request, `pull_request_target`, `workflow_run`,
  * `issue_comment`, an unknown event, another commit) is not trusted.
  */
@@ -65,30 +75,35 @@ export async function judgeCheckout(
       return untrusted(
         `pull request #${pr.number} comes from the fork ${pr.headRepo ?? '(deleted)'}`,
       );
-    if (head !== pr.headSha && head !== event.sha)
-      return untrusted(
-        `HEAD is ${head}, neither pull request #${pr.number}'s head ${pr.headSha} nor its merge commit ${event.sha ?? '(unknown)'}`,
-      );
-    return { trusted: true, why: `pull request #${pr.number} of ${repository} at ${head}`, head };
+    if (head === pr.headSha || head === event.sha)
+      return { trusted: true, why: `pull request #${pr.number} of ${repository} at ${head}`, head };
+    // A checkout of the head branch (`ref: github.head_ref`) that moved since the event.
+    if (pr.headRef && (await remoteTip(git, pr.headRef)) === head)
+      return { trusted: true, why: `${pr.headRef} of ${repository} at ${head}`, head };
+    return untrusted(
+      `HEAD is ${head}, neither pull request #${pr.number}'s head ${pr.headSha} nor its merge commit ${event.sha ?? '(unknown)'}`,
+    );
   }
   if (!TRUSTED_EVENTS.includes(event.name))
     return untrusted(
       `'${event.name || '(no event)'}' runs with this repository's secrets on whatever the workflow checked out (here ${head}), which may be a pull request's code`,
     );
-  if (head === event.sha)
-    return { trusted: true, why: `'${event.name}' of ${repository} at ${head}`, head };
-  if (options.baseBranch) {
-    const remote = await git.run(
-      ['ls-remote', '--heads', 'origin', `refs/heads/${options.baseBranch}`],
-      { allowFailure: true, timeoutMs: GIT_NETWORK_TIMEOUT_MS },
-    );
-    if (remote.stdout.split(/\s/)[0] === head)
+  // With another base branch than the event's (a schedule on main translating develop), the
+  // checkout must be that branch's tip.
+  if (options.baseBranch && options.baseBranch !== event.branch) {
+    const tip = await remoteTip(git, options.baseBranch);
+    if (tip === head)
       return {
         trusted: true,
         why: `'${event.name}' of ${repository}, ${options.baseBranch} at ${head}`,
         head,
       };
+    return untrusted(
+      `HEAD is ${head}, not the tip of ${options.baseBranch} (${tip ?? 'no such branch'}), the base this run translates`,
+    );
   }
+  if (head === event.sha)
+    return { trusted: true, why: `'${event.name}' of ${repository} at ${head}`, head };
   return untrusted(
     `HEAD is ${head}, not the commit the '${event.name}' event names (${event.sha ?? 'none'})`,
   );

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import * as core from '@actions/core';
-import { TransloomError } from '@transloom/core';
+import { ServiceUnreachableError, TransloomError } from '@transloom/core';
 import { createActionContext } from './action-context.js';
 import { readActionEvent } from './action-event.js';
 import { readActionInputs } from './action-inputs.js';
@@ -70,9 +70,9 @@ export async function run(options: RunActionOptions = {}): Promise<void> {
 export function failureMessage(error: unknown): string {
   if (!(error instanceof TransloomError))
     return `Transloom: unexpected error: ${oneLine(String((error as Error)?.message ?? error), 4000)}`;
-  // The engine's client stops at once when the service cannot be reached (its code, since
-  // the Action carries no service of its own to tell it by type).
-  if (error.code === 'TRANSLOOM_SERVICE_UNREACHABLE')
+  // The engine's client stops at once when the service cannot be reached: nothing after it
+  // (no commit, no push) ran.
+  if (error instanceof ServiceUnreachableError)
     return `Transloom: ${oneLine(error.message, 4000)}; nothing was committed or pushed. Check input 'api-url' and that the service is up, then run the workflow again. [${error.code}]`;
   return `Transloom: ${oneLine(error.message, 4000)} [${error.code}]`;
 }

@@ -75,15 +75,22 @@ export function isBotBranch(branch: string, template: string): boolean {
 export async function runTranslate(ctx: ActionContext): Promise<void> {
   const { inputs, event } = ctx;
   const pr = event.pullRequest;
+  if (!TRANSLATE_EVENTS.includes(event.name)) {
+    const head = await createGit(event.workspace).run(
+      ['rev-parse', '--verify', '--quiet', 'HEAD'],
+      {
+        allowFailure: true,
+      },
+    );
+    throw new ActionError(
+      'TRANSLOOM_ACTION_UNTRUSTED',
+      `mode 'translate' does not run on '${event.name || '(no event)'}': it runs with this repository's secrets, and on this event the checkout may be a pull request's code (the checkout is at ${head.stdout.trim() || 'no commit'}, the event names ${event.sha ?? 'none'}); nothing was loaded, sent or pushed. Run it on push, workflow_dispatch, schedule, or pull_request from branches of this repository.`,
+    );
+  }
   if (pr?.fork)
     throw new ActionError(
       'TRANSLOOM_ACTION_FORK',
       `mode 'translate' does not run on pull request #${pr.number}: it comes from a fork, whose code is untrusted and whose runs get no secrets. Use mode 'check' on pull requests (with the workflow_run comment workflow), and 'translate' on push or on pull requests from branches of this repository.`,
-    );
-  if (!TRANSLATE_EVENTS.includes(event.name))
-    throw new ActionError(
-      'TRANSLOOM_ACTION_UNTRUSTED',
-      `mode 'translate' does not run on '${event.name || '(no event)'}': it runs with this repository's secrets, and on this event the checkout may be a pull request's code (${event.sha ? `the event names ${event.sha}` : 'no commit named'}). Run it on push, workflow_dispatch, schedule, or pull_request from branches of this repository.`,
     );
   const skip = (why: string) => skipRun(ctx, why);
   // Before any git work: a merged pull request's head branch is usually deleted.

@@ -210,7 +210,8 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
       if (state.pulls.some((p) => p.state === 'open' && p.head.ref === body.head))
         return send(res, 422, { message: 'Validation Failed: a pull request already exists' });
       const pull: Pull = {
-        number: state.pulls.reduce((n, p) => Math.max(n, p.number), 0) + 1,
+        // Numbers of their own, apart from those tests give with addPull (below 1000).
+        number: 1000 + state.pulls.filter((p) => p.number >= 1000).length + 1,
         labels: [],
         state: 'open',
         title: body.title,

@@ -30,8 +30,16 @@ export interface GitFixture {
   tip(branch: string): string;
   /** Commits of `branch` in origin, newest first. */
   log(branch: string, count?: number): LoggedCommit[];
-  /** A person commits `files` on `branch` (created from `from` when new) and pushes it. */
-  push(branch: string, files: Record<string, string>, message: string, from?: string): string;
+  /**
+   * A person commits `files` (a null text removes the file) on `branch` (created from `from`
+   * when new) and pushes it.
+   */
+  push(
+    branch: string,
+    files: Record<string, string | null>,
+    message: string,
+    from?: string,
+  ): string;
   /**
    * Checks out `branch` (at `sha`, its tip by default) into the workspace, replacing the
    * previous one, exactly as `actions/checkout` does by default: `git init`, an origin named
@@ -57,8 +65,13 @@ afterAll(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-function write(dir: string, files: Record<string, string>): void {
+// Writes each file, or removes it when its text is null.
+function write(dir: string, files: Record<string, string | null>): void {
   for (const [path, text] of Object.entries(files)) {
+    if (text === null) {
+      rmSync(join(dir, path), { force: true });
+      continue;
+    }
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }

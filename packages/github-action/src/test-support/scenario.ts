@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { startServer, type TransloomServer } from '@transloom/server';
 import { afterAll } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from './fake-github.js';
+import type { GitFixture } from './git-fixture.js';
+import { type ActionRun, runBundle } from './run-bundle.js';
 
 /** The developer key the test service knows. */
 export const API_KEY = 'tl-action-test-key:6b1f9e0c';
@@ -87,4 +90,44 @@ export function pushEvent(
       repository: { full_name: REPOSITORY, default_branch: 'main' },
     },
   };
+}
+
+/** Options of {@link translateOnPush}. */
+export interface PushRunOptions {
+  serviceUrl: string;
+  githubUrl?: string;
+  inputs?: Record<string, string>;
+  env?: Record<string, string>;
+  /** The branch pushed to (default `main`). */
+  branch?: string;
+  /** Leave the workspace as it is (default: a fresh depth-1 checkout of the branch's tip). */
+  keepCheckout?: boolean;
+}
+
+/** Runs translate mode for a push of `branch`'s tip, on the checkout actions/checkout makes. */
+export function translateOnPush(
+  fixture: GitFixture,
+  name: string,
+  options: PushRunOptions,
+): Promise<ActionRun> {
+  const branch = options.branch ?? 'main';
+  if (!options.keepCheckout) fixture.checkout(branch);
+  const sha = fixture.tip(branch);
+  const head = fixture.log(branch, 1)[0]!;
+  return runBundle({
+    workspace: fixture.workspace,
+    dir: join(fixture.root, name),
+    event: pushEvent(branch, sha, { message: head.message, email: head.authorEmail }),
+    ref: `refs/heads/${branch}`,
+    sha,
+    ...(options.githubUrl ? { apiUrl: options.githubUrl } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    inputs: {
+      mode: 'translate',
+      'working-directory': 'app',
+      'api-url': options.serviceUrl,
+      'api-key': API_KEY,
+      ...options.inputs,
+    },
+  });
 }
