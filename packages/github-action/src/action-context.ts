@@ -32,6 +32,10 @@ export function createActionContext(options: {
   const projectDir = resolve(event.workspace, inputs.workingDirectory);
   let client: GitHubClient | undefined;
   let login: Promise<string> | undefined;
+  const github = () => {
+    client ??= createGitHubClient(inputs.githubToken, options.env.GITHUB_API_URL);
+    return client;
+  };
   return {
     inputs,
     event,
@@ -42,12 +46,9 @@ export function createActionContext(options: {
       return (inRepo.startsWith('..') ? absolute : inRepo).split(sep).join('/');
     },
     signal: options.signal,
-    github() {
-      client ??= createGitHubClient(inputs.githubToken, options.env.GITHUB_API_URL);
-      return client;
-    },
+    github,
     ownLogin() {
-      login ??= tokenLogin(this.github(), {
+      login ??= tokenLogin(github(), {
         isWorkflowToken: inputs.workflowToken !== '' && inputs.githubToken === inputs.workflowToken,
       });
       // A failed look-up is asked again by the next caller.

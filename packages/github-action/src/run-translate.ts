@@ -1,56 +1,21 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import type { ResolvedConfig, RunReport } from '@transloom/core';
+import type { RunReport } from '@transloom/core';
 import type { ActionContext } from './action-context.js';
 import { ActionError } from './action-error.js';
 import { toActionReport, writeReportFile } from './action-report.js';
-import { scopeOfChange } from './changed-sources.js';
 import { renderComment } from './comment-body.js';
 import { isOwnCommit } from './commit-trailer.js';
+import { commitTranslation } from './commit-translation.js';
 import { findActionConfig } from './find-action-config.js';
 import { createGit, type Git } from './git.js';
-import { pullRequestFiles } from './github-api.js';
 import { guardGitAttributes } from './guard-git-attributes.js';
 import { renderJobSummary } from './job-summary.js';
 import { type CheckoutVerdict, judgeCheckout } from './judge-checkout.js';
-import { openActionProject } from './open-project.js';
-import { openTranslateService, requireServiceInputs } from './open-translate-service.js';
+import { requireServiceInputs } from './open-translate-service.js';
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
-import { createProgressLog } from './progress-log.js';
-import { commitPaths, pushWithoutForce } from './publish-commit.js';
 import { publishResults } from './publish-results.js';
 import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
-
-/** The source files a pull request changed, or undefined for the whole project (with why). */
-async function prScope(
-  ctx: ActionContext,
-  number: number,
-  config: ResolvedConfig,
-  notes: string[],
-): Promise<string[] | undefined> {
-  let changed: Awaited<ReturnType<typeof pullRequestFiles>>;
-  try {
-    changed = await pullRequestFiles(
-      ctx.github(),
-      { owner: ctx.event.owner, repo: ctx.event.repo },
-      number,
-    );
-  } catch (error) {
-    core.warning(`${(error as Error).message}: translating the whole project`);
-    notes.push(
-      'The files of the pull request could not be listed: the whole project was translated.',
-    );
-    return undefined;
-  }
-  const scope = scopeOfChange(changed, config, ctx.event.workspace);
-  if (scope.kind === 'project') {
-    notes.push(`The whole project was translated: ${scope.why}.`);
-    return undefined;
-  }
-  notes.push('Translated only the files the pull request changes.');
-  return scope.files;
-}
+import { translateWithEngine } from './translate-with-engine.js';
 
 /** The events translate mode runs on; a pull request also from a branch of this repository. */
 const TRANSLATE_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'pull_request'];
@@ -189,36 +154,11 @@ async function translateCheckout(
     if (prepared.merged) notes.push(`Merged ${base} into ${branch} first.`);
   }
 
-  const service = serviceInputs ? await openTranslateService(ctx, serviceInputs) : undefined;
-  let report: RunReport;
-  let lockFile: string;
-  let root: string;
-  try {
-    const project = await openActionProject({
-      cwd: ctx.projectDir,
-      service: service ? { url: service.url, apiKey: service.apiKey } : undefined,
-      configFile: config.configFile,
-      onEvent: createProgressLog((line) => core.info(line)),
-    });
-    root = project.root;
-    lockFile = project.config.lockFile;
-    try {
-      const files = pr ? await prScope(ctx, pr.number, project.config, notes) : undefined;
-      const call = {
-        ...(inputs.locales ? { locales: inputs.locales } : {}),
-        ...(files ? { files } : {}),
-        // Also with a budget key: the service refuses requests once the key has used its limit,
-        // but lets the request under way when it is reached finish; the engine stops before it.
-        ...(inputs.maxCharacters !== undefined ? { maxCharacters: inputs.maxCharacters } : {}),
-        signal: ctx.signal,
-      };
-      report = inputs.dryRun ? await project.plan(call) : await project.translate(call);
-    } finally {
-      await project.close();
-    }
-  } finally {
-    await service?.budget?.deactivate();
-  }
+  const { report, root, lockFile } = await translateWithEngine(ctx, {
+    configFile: config.configFile,
+    serviceInputs,
+    notes,
+  });
   // A dry run lists what it would send in the summary: that is its answer, not a finding.
   const findings = inputs.dryRun
     ? { ...report, pending: [], files: { ...report.files, outdated: [] } }
@@ -233,52 +173,11 @@ async function translateCheckout(
   });
   core.setOutput('report-path', await writeReportFile(ctx.tempDir, actionReport));
 
-  let commitSha: string | undefined;
   let failure = findingsFailure(findings, inputs.failOn);
-  let conflict: string | undefined;
-  if (!inputs.dryRun) {
-    // Only the targets the run wrote and the lock: never the state directory or anything else.
-    const paths = [
-      ...new Set([...report.files.written.map((file) => resolve(root, file)), lockFile]),
-    ].filter((file) => existsSync(file));
-    const made = await commitPaths({
-      git,
-      paths,
-      message: inputs.commitMessage,
-      author: inputs.commitAuthor,
-    });
-    if (made.ignored.length > 0) {
-      const list = made.ignored.map((p) => ctx.repoPath(p)).join(', ');
-      core.warning(
-        `git ignores ${made.ignored.length} files the run wrote, so they were not committed: ${list}`,
-      );
-      notes.push(`Not committed, because git ignores them: ${list}.`);
-    }
-    if (made.sha) {
-      const pushed = await pushWithoutForce({
-        git,
-        remote: 'origin',
-        branch,
-        author: inputs.commitAuthor,
-        log: (line) => core.info(line),
-      });
-      if (pushed.kind === 'conflict') {
-        conflict = `The translation conflicts with commits pushed to ${branch} during the run, in ${pushed.files.join(', ')}: nothing was overwritten and nothing was pushed. Run the workflow again.`;
-        failure = conflict;
-      } else {
-        commitSha = pushed.sha;
-        if (pushed.rebased > 0)
-          notes.push(`${branch} moved during the run: the translation was rebased onto it.`);
-        notes.push(
-          !inputs.workflowToken || inputs.githubToken === inputs.workflowToken
-            ? `Pushed ${commitSha} to ${branch} with the workflow's GITHUB_TOKEN: GitHub starts no workflow for it, so checks will not re-run on this commit. Pass a GitHub App token or a PAT as github-token (and to actions/checkout) to have them run.`
-            : `Pushed ${commitSha} to ${branch}; checks run on it.`,
-        );
-      }
-    } else if (made.ignored.length === 0) {
-      notes.push('Nothing to translate: no commit.');
-    }
-  }
+  const { commitSha, conflict } = inputs.dryRun
+    ? {}
+    : await commitTranslation(ctx, git, { report, root, lockFile, branch, notes });
+  if (conflict) failure = conflict;
 
   // Outputs and the summary first: what follows talks to GitHub, and may fail or hang.
   setRunOutputs(report, commitSha !== undefined);
