@@ -1,11 +1,6 @@
 // `@transloom/vite-plugin/client`: runs in the browser, served by Vite's dev server.
 // Its types are written out here (no DOM or Vite client types) so the package builds for Node.
-import {
-  HELPER_FLAG,
-  RESOLVED_EVENT,
-  type TransloomUpdate,
-  UPDATE_EVENT,
-} from './update-batcher.js';
+import { RESOLVED_EVENT, type TransloomUpdate, UPDATE_EVENT } from './update-batcher.js';
 
 export type { TransloomUpdate };
 
@@ -55,19 +50,9 @@ function closeOwnOverlays(): void {
   }
 }
 
-// How many listeners of the helper run on this page: while any does, the catalog modules take
-// their updates in place (the listener re-renders) instead of handing them on to Vite.
-function countHelper(by: number): void {
-  const flags = globalThis as unknown as Record<symbol, number | undefined>;
-  const key = Symbol.for(HELPER_FLAG);
-  flags[key] = Math.max(0, (flags[key] ?? 0) + by);
-}
-
 /**
  * Calls `listener` with every `transloom:update` (a locale's catalogs changed on disk), and
- * closes the plugin's overlay once its problem is solved. While it listens, catalogs imported
- * as modules on this page are updated in place (no reload; the listener shows the new text).
- * Returns a function that stops it.
+ * closes the plugin's overlay once its problem is solved. Returns a function that stops it.
  */
 export function onTransloomUpdate(
   listener: (update: TransloomUpdate) => void,
@@ -76,12 +61,7 @@ export function onTransloomUpdate(
   if (!hot) return () => {};
   hot.on(UPDATE_EVENT, listener);
   hot.on(RESOLVED_EVENT, closeOwnOverlays);
-  countHelper(1);
-  let stopped = false;
   return () => {
-    if (stopped) return;
-    stopped = true;
-    countHelper(-1);
     hot.off?.(UPDATE_EVENT, listener);
     hot.off?.(RESOLVED_EVENT, closeOwnOverlays);
   };

@@ -4,12 +4,10 @@ import type { BuildStepResult } from './build-step.js';
 import { catalogHotCode } from './catalog-hot-code.js';
 import { type CatalogFile, existingJsonCatalogs } from './catalog-index.js';
 import type { DevSession } from './dev-session.js';
+import { CLIENT_ID, createInPlaceChoice } from './in-place-choice.js';
 import { resolvePluginOptions, type TransloomPluginOptions } from './plugin-options.js';
 import { createUpdateBatcher, UPDATE_EVENT, type UpdateBatcher } from './update-batcher.js';
 import { createVirtualModules, type VirtualCatalogs } from './virtual-modules.js';
-
-/** The client helper: served as source, never pre-bundled, so it gets its own `import.meta.hot`. */
-const CLIENT_ID = '@transloom/vite-plugin/client';
 
 // A catalog's JSON module as the app imports it (no `?raw`, `?url` and the like).
 function jsonFile(id: string): string | undefined {
@@ -60,6 +58,7 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
   };
 
   const virtual = createVirtualModules(resolved.namespace, () => config.logger);
+  const inPlace = createInPlaceChoice(resolved.catalogUpdates, () => config.root);
 
   // The catalogs as the dev session or the build's step knows them.
   async function catalogs(): Promise<{ catalogs: VirtualCatalogs; dev: boolean }> {
@@ -77,6 +76,8 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
     name: 'transloom',
     sharedDuringBuild: true,
     config: (user) => ({
+      // The client helper is served as source, never pre-bundled: it gets its own
+      // `import.meta.hot`, and the plugin sees in the module graph whether the app imports it.
       optimizeDeps: { exclude: [CLIENT_ID] },
       // The engine's state (run lock, translation memory) changes on every run: not for the
       // watcher (unless the app turned the watcher off, which this must not undo).
@@ -181,21 +182,29 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
             : undefined;
         if (!mod) return undefined;
         const client = `${config.base.endsWith('/') ? config.base : `${config.base}/`}@vite/client`;
-        const hot = catalogHotCode(code, {
-          client,
-          url: mod.url,
-          inPlace: resolved.catalogUpdates === 'in-place',
-        });
+        const taken = inPlace.of(id);
+        const hot = catalogHotCode(code, { client, url: mod.url, inPlace: taken });
         if (!hot) return undefined;
-        // What Vite's import analysis records for a script that accepts itself: the module
-        // takes each update first, and hands it on to Vite where it is not applied in place.
-        mod.isSelfAccepting = true;
+        inPlace.record(id, taken);
+        // What Vite's import analysis records for a script that accepts itself, when the
+        // module takes its updates in place; else Vite propagates them as without the plugin.
+        mod.isSelfAccepting = taken;
         return { code: hot, map: null };
       },
     },
     async hotUpdate(update) {
       const file = current?.catalog(update.file);
       if (!file) return undefined;
+      if (this.environment.config.consumer === 'client' && file.json) {
+        // Before Vite looks for the modules that accept the update: in place (the module
+        // itself), or Vite's own way (an importer's accept, a framework boundary, a reload).
+        const taken = await inPlace.decide(this.environment);
+        for (const mod of update.modules) {
+          if (!mod.id || !inPlace.has(mod.id)) continue;
+          inPlace.record(mod.id, taken);
+          mod.isSelfAccepting = taken;
+        }
+      }
       if (this.environment.config.consumer === 'client' && batcher) {
         let content: unknown;
         if (file.json && update.type !== 'delete') {

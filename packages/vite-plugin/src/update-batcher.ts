@@ -6,12 +6,6 @@ export const UPDATE_EVENT = 'transloom:update';
 /** The custom event that tells the client helper the plugin's problem is gone. */
 export const RESOLVED_EVENT = 'transloom:resolved';
 
-/**
- * The global (`Symbol.for` key) the client helper counts itself in on a page: catalog modules
- * update in place there, since the helper re-renders from its own event.
- */
-export const HELPER_FLAG = 'transloom.helper';
-
 /** The data of a `transloom:update` event: one locale's changed catalogs. */
 export interface TransloomUpdate {
   locale: string;
