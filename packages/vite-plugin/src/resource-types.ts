@@ -31,7 +31,8 @@ function typeOf(value: unknown, indent: string): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) {
     const items = [...new Set(value.map((v) => typeOf(v, indent)))];
-    return items.length === 0 ? 'readonly unknown[]' : `readonly (${items.join(' | ')})[]`;
+    if (items.length === 0) return 'readonly unknown[]';
+    return items.length === 1 ? `readonly ${items[0]}[]` : `readonly (${items.join(' | ')})[]`;
   }
   if (typeof value === 'object') {
     const inner = `${indent}  `;
