@@ -130,6 +130,10 @@ export function createDevSession(
     }
     warm = () => {
       for (const start of warmers) start();
+      // The engine reads one source and its targets as a save will (nothing is sent or
+      // written), so the code of that path is loaded and compiled before the first save.
+      const first = [...index.sources][0];
+      if (first) void opened.status({ files: [first] }).catch(() => {});
     };
     index = await indexCatalogs(project.config, options.pseudoLocale ? [options.pseudoLocale] : []);
     await onCatalogs?.(existingJsonCatalogs(index.files.values()));
@@ -258,7 +262,8 @@ export function createDevSession(
       if (pseudo && !closed)
         problem = joinProblems(problem, await translate(pseudo, only, 'transloom (pseudo)'));
       // Once the first run is done, the built-in services start (a run that sent something
-      // started its own already): the first save then does not wait for them.
+      // started its own already) and the engine reads a file as a save will: the first save
+      // then waits for neither.
       const warmNow = warm;
       warm = undefined;
       if (!closed) warmNow?.();
