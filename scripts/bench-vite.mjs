@@ -4,7 +4,9 @@
 // - `vite` dev server ready time (spawn to the "ready in" line) with the plugin against the
 //   same app without it, median of 5 alternating runs (target <= 1.05x);
 // - a saved source string to its new translated text in a real browser (headless Chromium),
-//   p50 and p95 of 10 saves (target p50 < 1 s);
+//   the first save after start (its own line: the built-in service is started in the
+//   background after the first run, not by this save), then p50 and p95 of all 10 saves, the
+//   first included (target p50 < 1 s);
 // - `vite build` with the plugin in frozen mode (CI set) against the build without it, medians
 //   of 3 alternating runs, beside the no-op `transloom translate` (target: added time <= it).
 // Run with `pnpm bench:vite` (after `pnpm build`); `--units N`, `--runs N` and `--saves N`
@@ -196,9 +198,9 @@ console.log(
   `dev ready (median)    ${seconds(withMs)} with the plugin, ${seconds(withoutMs)} without: ${ratio(withMs, withoutMs)} (target <= 1.05x)`,
 );
 
-// A saved source string to its translation on the page.
+// A saved source string to its translation on the page: the page is opened as soon as the
+// server is ready, and the first save made as soon as it shows (not after the plugin's work).
 const dev = await startDev('vite.with.config.mjs');
-await until(() => /transloom .*up to date/.test(dev.output()), 'the no-op run');
 const profile = await mkdtemp(join(tmpdir(), 'transloom-bench-chromium-'));
 const browser = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
@@ -237,6 +239,7 @@ for (let i = 0; i < SAVES; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 const reloaded = !(await page.evaluate(() => window.samePage === true));
+const firstSave = latencies[0];
 // The plugin's own line per run: how long the engine took of each save.
 const runs = [
   ...dev.output().matchAll(/transloom [^:]*: \d+ units? translated.* in (\d+(?:\.\d+)?) (ms|s)/g),
@@ -248,7 +251,7 @@ await writeFile(source, `${JSON.stringify(original, null, 2)}\n`);
 const sorted = [...latencies].sort((a, b) => a - b);
 const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
 console.log(
-  `save to page          p50 ${seconds(median(latencies))}, p95 ${seconds(p95)} over ${SAVES} saves (target p50 < 1 s)${reloaded ? '; THE PAGE RELOADED' : ', no reload'}; the engine's run ${runs.length ? seconds(median(runs)) : '?'} of it`,
+  `save to page          first save ${seconds(firstSave)}; p50 ${seconds(median(latencies))}, p95 ${seconds(p95)} over ${SAVES} saves, the first included (target p50 < 1 s)${reloaded ? '; THE PAGE RELOADED' : ', no reload'}; the engine's run ${runs.length ? seconds(median(runs)) : '?'} of it`,
 );
 if (process.env.BENCH_VITE_LOG) console.log(dev.output());
 // Put the catalogs back as they were translated before the builds.

@@ -264,8 +264,12 @@ describe('transloom translate, interrupted', async () => {
       'interrupted; every translation verified so far was written, and nothing else',
     );
     expect(io.stderr.text).not.toContain('    at ');
-    // The lock is written, and the next run sends only what is left.
-    // (Which file's units were answered first depends on timing: some file has its line.)
+    // The next run finishes the job (what a stop leaves is covered by the integrity tests).
+    const rest = { ...memoryIo(root, serviceEnv(slow)) };
+    const before = slow.faults!.requests.filter((r) => r.path === '/v2/translate').length;
+    expect(await runCli(['translate'], rest)).toBe(0);
+    const after = slow.faults!.requests.filter((r) => r.path === '/v2/translate').length;
+    expect(after - before).toBeGreaterThan(0);
     expect(await readFile(join(root, 'transloom.lock'), 'utf8')).toMatch(/^file "/m);
   });
 });

@@ -19,4 +19,4 @@ export {
   type ResolvedLocaleSettings,
   resolveConfig,
 } from './config/resolve-config.js';
-export { targetLangOf } from './config/target-language.js';
+export { targetLangOf, targetLocaleProblem } from './config/target-language.js';

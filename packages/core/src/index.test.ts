@@ -50,6 +50,7 @@ it('exports exactly the public API of each entry', () => {
         "loadConfig",
         "resolveConfig",
         "targetLangOf",
+        "targetLocaleProblem",
       ],
       "./docs": [
         "DOCS_PRESET_NAMES",

@@ -5,6 +5,7 @@ import { missingKeysProblem, runExtract } from './extract-step.js';
 import { openProject } from './open-project.js';
 import type { ResolvedPluginOptions } from './plugin-options.js';
 import { openPseudoProject } from './pseudo-project.js';
+import { writeSourceTypes } from './resource-types.js';
 import { joinProblems, type Problem, reportProblem } from './run-problems.js';
 import { summarizeRun } from './run-summary.js';
 
@@ -18,8 +19,9 @@ export interface BuildStepResult {
 
 /**
  * The translation step of `vite build`, run once before bundling: `translate` sends what is
- * missing (then writes the pseudo-locale, when set), `frozen` sends nothing and reports every
- * unit the lock and the memory cannot give, `off` only reads the configuration.
+ * missing (then writes the pseudo-locale and the `types` file, when set), `frozen` sends
+ * nothing and reports every unit the lock and the memory cannot give, `off` only reads the
+ * configuration.
  */
 export async function runBuildStep(
   root: string,
@@ -54,7 +56,11 @@ export async function runBuildStep(
         await pseudo.close();
       }
     }
-    return { problem, index: await indexCatalogs(project.config, extraLocales) };
+    const index = await indexCatalogs(project.config, extraLocales);
+    // A frozen build writes nothing, types included; a translating one leaves them current.
+    if (!frozen && options.types)
+      await writeSourceTypes(root, project.config, index, options.types, options.namespace);
+    return { problem, index };
   } catch (error) {
     return { problem: errorProblem(error, project?.root ?? root), index: undefined };
   } finally {

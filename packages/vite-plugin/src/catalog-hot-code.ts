@@ -1,13 +1,14 @@
 const DEFAULT_EXPORT = /^export default /gm;
 
-// Runs in the browser: each new version of the catalog module fills the object the first
-// version exported, so an app that passed it to i18next (or holds it anywhere) sees the new text.
-const HOT_SUFFIX = `;
+// Runs in the browser. A version served for an update in place fills the object the first
+// version exported (whatever holds it, an i18next store, sees the new text); any other
+// version exports the file as written, a new object, as Vite's JSON module would.
+const hotSuffix = (inPlace: boolean) => `;
 let __transloom_current__ = __transloom_catalog__;
 if (import.meta.hot) {
   const data = import.meta.hot.data;
   const own = data.catalog;
-  if (own && typeof own === 'object' && __transloom_catalog__ && typeof __transloom_catalog__ === 'object' && own !== __transloom_catalog__) {
+  if (${inPlace} && own && typeof own === 'object' && !Array.isArray(own) && __transloom_catalog__ && typeof __transloom_catalog__ === 'object' && !Array.isArray(__transloom_catalog__) && own !== __transloom_catalog__) {
     for (const key of Object.keys(own)) if (!Object.hasOwn(__transloom_catalog__, key)) delete own[key];
     Object.assign(own, __transloom_catalog__);
     __transloom_current__ = own;
@@ -19,27 +20,32 @@ if (import.meta.hot) {
 export default __transloom_current__;
 `;
 
-/** Where the module is served: Vite's client and the module's own URL in the module graph. */
-export interface HotModuleUrls {
+/** Where the module is served, and how its updates are applied. */
+export interface CatalogHotOptions {
   /** Vite's client, e.g. `/@vite/client` (with the base). */
   client: string;
   /** The module's URL as the module graph names it, e.g. `/locales/de/common.json`. */
   url: string;
+  /** This version is served for an update in place: it fills the first version's object. */
+  inPlace: boolean;
 }
 
 /**
- * Makes a catalog's JSON module (as Vite's JSON plugin compiled it) accept its own updates and
- * apply them to the object it first exported: a changed catalog then goes through the module
- * graph without a full reload, even when the module importing it accepts nothing. Vite's
- * import analysis skips JSON modules, so the module gets its HMR context here, the way that
- * analysis gives one to a script (the caller marks the module self-accepting in the graph).
- * Returns undefined when the code is not the one-default-export shape the JSON plugin emits.
+ * Gives a catalog's JSON module (as Vite's JSON plugin compiled it) an HMR context that can
+ * take an update in place: the module accepts itself in the browser, and a version served with
+ * `inPlace` fills the object the first one exported, so nothing reloads. Whether an update is
+ * taken in place is the server's choice, per update, through the module's `isSelfAccepting` in
+ * the graph (the caller sets it): when it is not, Vite propagates the update as it would
+ * without the plugin, and the version it fetches exports the written file. Vite's import
+ * analysis skips JSON modules, so the context is made here the way that analysis makes one for
+ * a script. Returns undefined when the code is not the one-default-export shape the JSON
+ * plugin emits.
  */
-export function acceptCatalogInPlace(code: string, urls: HotModuleUrls): string | undefined {
+export function catalogHotCode(code: string, options: CatalogHotOptions): string | undefined {
   const found = [...code.matchAll(DEFAULT_EXPORT)];
   // A catalog key may name a binding of the module (named exports): never shadow one.
   if (found.length !== 1 || code.includes('__transloom_')) return undefined;
   const at = found[0]!.index;
-  const hot = `import { createHotContext as __transloom_hot__ } from ${JSON.stringify(urls.client)};import.meta.hot = __transloom_hot__(${JSON.stringify(urls.url)});\n`;
-  return `${hot}${code.slice(0, at)}const __transloom_catalog__ = ${code.slice(at + 'export default '.length)}${HOT_SUFFIX}`;
+  const hot = `import { createHotContext as __transloom_hot__ } from ${JSON.stringify(options.client)};import.meta.hot = __transloom_hot__(${JSON.stringify(options.url)});\n`;
+  return `${hot}${code.slice(0, at)}const __transloom_catalog__ = ${code.slice(at + 'export default '.length)}${hotSuffix(options.inPlace)}`;
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, expect, it } from 'vitest';
@@ -71,11 +72,23 @@ it('writes the pseudo-locale in-process, without the service, even when a key is
   expect(resources?.code).toMatch(/"en-XA": \{ "common": catalog\d \}/);
 });
 
-it("lists keys the code uses but the catalogs lack (extract: 'warn') and writes nothing", async () => {
+it("lists keys the code uses but the catalogs lack (extract: 'warn') once per start, plural calls satisfied by their forms, and writes nothing", async () => {
   const service = await testService();
   const app = await testApp({
     'transloom.config.json': EXTRACT_CONFIG,
-    'src/page.js': "export const title = (t) => t('welcome.title', 'Welcome aboard');\n",
+    'locales/en/common.json': `${JSON.stringify({
+      greeting: 'Hello',
+      farewell: 'Goodbye',
+      count: 'count is {{count}}',
+      clicks_one: 'You clicked once',
+      clicks_other: 'You clicked {{count}} times',
+    })}\n`,
+    'src/page.js': [
+      "export const title = (t) => t('welcome.title', 'Welcome aboard');",
+      "export const button = (t, count) => t('count', { count });",
+      "export const clicks = (t, count) => t('clicks', { count });",
+      "export const items = (t, count) => t('items', { count });",
+    ].join('\n'),
   });
   const source = await app.read('locales/en/common.json');
   const { logger } = await devServer(app, { env: serviceEnv(service), extract: 'warn' });
@@ -84,8 +97,21 @@ it("lists keys the code uses but the catalogs lack (extract: 'warn') and writes 
     'the missing key in the log',
   );
   expect(logger.lines.join('\n')).toMatch(
-    /1 key is used in code but missing from the source catalogs[\s\S]*locales\/en\/common\.json: welcome\.title/,
+    /3 keys are used in code but missing from the source catalogs[\s\S]*locales\/en\/common\.json: welcome\.title, items_one, items_other/,
   );
+  // The code is looked at again on a save: only what is new is printed.
+  await until(() => logger.lines.some((l) => /^transloom de:/.test(l)), 'the first run');
+  await app.write(
+    'src/page.js',
+    `${await app.read('src/page.js')}\nexport const later = (t) => t('later');\n`,
+  );
+  await until(() => logger.lines.some((l) => /: later$/m.test(l)), 'the new missing key');
+  await new Promise((r) => setTimeout(r, 300));
+  const mentions = (key: RegExp) => logger.lines.filter((l) => key.test(l)).length;
+  expect(mentions(/welcome\.title/)).toBe(1);
+  expect(mentions(/items_other/)).toBe(1);
+  expect(mentions(/1 key is used in code but missing[\s\S]*: later$/)).toBe(1);
+  expect(mentions(/\bcount_(one|other)|clicks_/)).toBe(0);
   expect(await app.read('locales/en/common.json')).toBe(source);
 });
 
@@ -221,4 +247,35 @@ it('closes its overlay in the open page once the problem is solved, without a re
   await until(async () => (await overlayText(page)) === '', 'the overlay to close');
   expect(await page.evaluate(() => (window as any).kept)).toBe('same page');
   await page.close();
+});
+
+it('starts the built-in service right after the first run, so the first save does not wait for it', async () => {
+  // The first session translates (its run starts the service); the second finds everything up
+  // to date, and has its service started all the same before any save.
+  const app = await testApp();
+  const first = await devServer(app, { env: {} });
+  await until(() => existsSync(join(app.root, 'locales/de/common.json')), 'the German catalog');
+  await until(() => first.logger.lines.some((l) => /^transloom de:/.test(l)), 'the run line');
+  await first.server.close();
+  const database = join(app.root, '.transloom/local-service.sqlite');
+  await rm(database, { force: true });
+  await rm(`${database}-wal`, { force: true });
+  await rm(`${database}-shm`, { force: true });
+
+  const second = await devServer(app, { env: {} });
+  await until(
+    () => second.logger.lines.some((l) => /^transloom de: up to date/.test(l)),
+    'the no-op run',
+  );
+  await until(() => existsSync(database), 'the service started without a save');
+  // The first save takes the service already running: one line on it, not a second service.
+  await nextSave();
+  await app.write('locales/en/common.json', '{\n  "greeting": "Hi",\n  "farewell": "Goodbye"\n}\n');
+  await until(
+    async () => (await app.json('locales/de/common.json')).greeting.includes('Ĥí'),
+    'the first save in German',
+  );
+  expect(
+    second.logger.lines.filter((l) => l.includes('using the built-in local service')),
+  ).toHaveLength(1);
 });

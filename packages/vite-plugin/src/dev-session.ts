@@ -1,5 +1,5 @@
-import { basename, relative, resolve } from 'node:path';
-import type { Project, RunEvent, RunReport } from '@transloom/core';
+import { basename, join, relative, resolve } from 'node:path';
+import { type Project, type RunEvent, type RunReport, STATE_DIRECTORY } from '@transloom/core';
 import { CONFIG_SEARCH_PLACES, isInside } from '@transloom/core/config';
 import picomatch from 'picomatch';
 import type { ViteDevServer } from 'vite';
@@ -12,11 +12,13 @@ import {
 } from './catalog-index.js';
 import { createDevOverlay } from './dev-overlay.js';
 import { errorProblem } from './error-problem.js';
-import { missingKeysProblem, runExtract } from './extract-step.js';
-import { openProject } from './open-project.js';
+import { missingKeysProblem, newFindingsMessage, runExtract } from './extract-step.js';
+import { createWarmStarter, type WarmStarter } from './local-service-starter.js';
+import { openProject, usesLocalService } from './open-project.js';
 import { createOwnWrites } from './own-writes.js';
 import type { ResolvedPluginOptions } from './plugin-options.js';
-import { openPseudoProject } from './pseudo-project.js';
+import { openPseudoProject, PSEUDO_STATE } from './pseudo-project.js';
+import { writeSourceTypes } from './resource-types.js';
 import { joinProblems, type Problem, reportProblem } from './run-problems.js';
 import { summarizeRun } from './run-summary.js';
 
@@ -61,6 +63,11 @@ export function createDevSession(
   let extractMatch: ((path: string) => boolean) | undefined;
   // Keys missing from the catalogs stay listed until the code is looked at again.
   let keysProblem: Problem | undefined;
+  // What the log already said about them: each missing key once per start.
+  const printedFindings = new Set<string>();
+  // The built-in services, started in the background once the first run is done.
+  let starters: WarmStarter[] = [];
+  let warm: (() => void) | undefined;
   let started = false;
   let closed = false;
   let markReady!: () => void;
@@ -71,6 +78,7 @@ export function createDevSession(
   let open = true;
   let full = true;
   let extract = Boolean(options.extract);
+  let types = Boolean(options.types);
   const changes = new Map<string, Change>();
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
@@ -89,7 +97,8 @@ export function createDevSession(
       });
   };
 
-  const pending = () => open || changes.size > 0 || (project !== undefined && (full || extract));
+  const pending = () =>
+    open || changes.size > 0 || (project !== undefined && (full || extract || types));
   const kick = () => {
     if (closed || !started) return;
     clearTimeout(timer);
@@ -102,12 +111,30 @@ export function createDevSession(
   };
 
   async function openAll(): Promise<void> {
-    await Promise.all([project?.close(), pseudo?.close()]);
-    project = pseudo = undefined;
+    await Promise.all([project?.close(), pseudo?.close(), ...starters.map((s) => s.close())]);
+    project = pseudo = warm = undefined;
     index = { files: new Map(), sources: new Set() };
-    project = await openProject(root, options, onEvent);
-    if (options.pseudoLocale)
-      pseudo = await openPseudoProject(project, options.pseudoLocale, onEvent);
+    const main = createWarmStarter();
+    starters = [main];
+    project = await openProject(root, options, onEvent, main.start);
+    const opened = project;
+    const warmers = usesLocalService(options)
+      ? [() => main.warm(join(opened.root, STATE_DIRECTORY))]
+      : [];
+    if (options.pseudoLocale) {
+      const own = createWarmStarter(join(opened.root, PSEUDO_STATE));
+      starters.push(own);
+      pseudo = await openPseudoProject(opened, options.pseudoLocale, onEvent, own.start);
+      // The pseudo project's state directory as the engine hands it to its starter.
+      warmers.push(() => own.warm(join(opened.root, STATE_DIRECTORY)));
+    }
+    warm = () => {
+      for (const start of warmers) start();
+      // The engine reads one source and its targets as a save will (nothing is sent or
+      // written), so the code of that path is loaded and compiled before the first save.
+      const first = [...index.sources][0];
+      if (first) void opened.status({ files: [first] }).catch(() => {});
+    };
     index = await indexCatalogs(project.config, options.pseudoLocale ? [options.pseudoLocale] : []);
     await onCatalogs?.(existingJsonCatalogs(index.files.values()));
     const inputs = project.config.extract?.input;
@@ -158,6 +185,7 @@ export function createDevSession(
     for (const [path, change] of theirs) {
       if (extractMatch?.(slashPath(relative(opened.root, path)))) extract = true;
       if (!index.sources.has(path)) continue;
+      types = Boolean(options.types);
       // A removed source's targets and lock lines go in a full run.
       if (change === 'unlink') full = true;
       else files.push(path);
@@ -165,10 +193,31 @@ export function createDevSession(
     return files;
   }
 
-  // What a batch gave: `idle` when it ran nothing (the standing problem, if any, stays shown).
+  // Writes the source keys' types when a source changed (a catalog saved mid-edit is skipped:
+  // the run reports it, and the next good save writes them).
+  async function writeTypes(opened: Project): Promise<void> {
+    types = false;
+    if (!options.types) return;
+    const result = await writeSourceTypes(
+      root,
+      opened.config,
+      index,
+      options.types,
+      options.namespace,
+    );
+    if ('written' in result && result.written) {
+      ownWrites.record(slashPath(result.written));
+      logger.info(`transloom: types of the source keys written to ${options.types.file}`, {
+        timestamp: true,
+      });
+    }
+  }
+
+  // What a batch gave: `idle` when it ran nothing (the standing problem, if any, stays shown);
+  // else the run's own problem (the keys missing from the catalogs stand apart).
   async function runOnce(
     batch: ReadonlyMap<string, Change>,
-  ): Promise<Problem | undefined | 'idle'> {
+  ): Promise<{ problem: Problem | undefined } | 'idle'> {
     const configChanged = [...batch.keys()].some((path) =>
       project ? path === project.config.file : CONFIG_SEARCH_PLACES.includes(basename(path)),
     );
@@ -176,6 +225,7 @@ export function createDevSession(
       open = false;
       full = true;
       extract = Boolean(options.extract);
+      types = Boolean(options.types);
       try {
         await openAll();
       } finally {
@@ -195,10 +245,15 @@ export function createDevSession(
         ownWrites.record(written);
         files.add(written);
       }
-      if (found.written.length > 0) await indexAgain(opened);
+      if (found.written.length > 0) {
+        types = Boolean(options.types);
+        await indexAgain(opened);
+      }
       keysProblem = missingKeysProblem(found, opened.root);
-      if (keysProblem) logger.warn(`transloom: ${keysProblem.message}`, { timestamp: true });
+      const news = newFindingsMessage(found, printedFindings);
+      if (news) logger.warn(`transloom: ${news}`, { timestamp: true });
     }
+    if (types) await writeTypes(opened);
     const only = full ? undefined : [...files];
     full = false;
     if (!only || only.length > 0) {
@@ -206,27 +261,35 @@ export function createDevSession(
       problem = await translate(opened, only, 'transloom');
       if (pseudo && !closed)
         problem = joinProblems(problem, await translate(pseudo, only, 'transloom (pseudo)'));
+      // Once the first run is done, the built-in services start (a run that sent something
+      // started its own already) and the engine reads a file as a save will: the first save
+      // then waits for neither.
+      const warmNow = warm;
+      warm = undefined;
+      if (!closed) warmNow?.();
     }
-    return ran ? joinProblems(problem, keysProblem) : 'idle';
+    return ran ? { problem } : 'idle';
   }
 
   async function drain(): Promise<void> {
     while (pending() && !closed) {
       const batch = new Map(changes);
       changes.clear();
-      let problem: Problem | undefined | 'idle';
+      let outcome: { problem: Problem | undefined } | 'idle';
       try {
-        problem = await runOnce(batch);
+        outcome = await runOnce(batch);
       } catch (error) {
-        problem = errorProblem(error, project?.root ?? root);
+        outcome = { problem: errorProblem(error, project?.root ?? root) };
       }
       await ownWrites.settled();
       if (closed) return;
-      if (problem === 'idle') continue;
-      if (problem) {
-        logger.error(`transloom: ${problem.message}`, { timestamp: true });
-        overlay.show(problem);
-      } else if (project) overlay.clear();
+      if (outcome === 'idle') continue;
+      // The keys missing from the catalogs were logged when found; the overlay lists them too.
+      if (outcome.problem)
+        logger.error(`transloom: ${outcome.problem.message}`, { timestamp: true });
+      const shown = joinProblems(outcome.problem, keysProblem);
+      if (shown) overlay.show(shown);
+      else if (project) overlay.clear();
     }
   }
 
@@ -257,7 +320,7 @@ export function createDevSession(
       controller.abort();
       markReady();
       await draining?.catch(() => {});
-      await Promise.all([project?.close(), pseudo?.close()]);
+      await Promise.all([project?.close(), pseudo?.close(), ...starters.map((s) => s.close())]);
     },
   };
 }

@@ -35,6 +35,18 @@ export async function runExtract(
   };
 }
 
+// The message listing keys (first 20 of each catalog) that the source catalogs lack.
+function keysMessage(added: ReadonlyArray<readonly [string, readonly string[]]>): string {
+  const total = added.reduce((n, [, keys]) => n + keys.length, 0);
+  const lines = added.map(
+    ([catalog, keys]) =>
+      `  ${catalog}: ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? `, ... and ${keys.length - 20} more` : ''}`,
+  );
+  return `${total} ${total === 1 ? 'key is' : 'keys are'} used in code but missing from the source catalogs (extract: 'write' adds them):\n${lines.join('\n')}`;
+}
+
+const errorLine = (e: Diagnostic) => `${e.file}:${e.line}:${e.column}: ${e.message} [${e.rule}]`;
+
 /**
  * The overlay's list of keys used in code but missing from the source catalogs (`warn`), and
  * problems the extractor met (an unparsable catalog, a namespace that is no file name).
@@ -42,21 +54,40 @@ export async function runExtract(
 export function missingKeysProblem(found: ExtractFindings, root: string): Problem | undefined {
   const parts: string[] = [];
   const errors = found.warnings.filter((w) => w.severity === 'error');
-  if (found.mode === 'warn' && found.added.size > 0) {
-    const total = [...found.added.values()].reduce((n, keys) => n + keys.length, 0);
-    const lines = [...found.added].map(
-      ([catalog, keys]) =>
-        `  ${catalog}: ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? `, ... and ${keys.length - 20} more` : ''}`,
-    );
-    parts.push(
-      `${total} ${total === 1 ? 'key is' : 'keys are'} used in code but missing from the source catalogs (extract: 'write' adds them):\n${lines.join('\n')}`,
-    );
-  }
-  for (const e of errors) parts.push(`${e.file}:${e.line}:${e.column}: ${e.message} [${e.rule}]`);
+  if (found.mode === 'warn' && found.added.size > 0) parts.push(keysMessage([...found.added]));
+  for (const e of errors) parts.push(errorLine(e));
   if (parts.length === 0) return undefined;
   const first = found.mode === 'warn' ? [...found.added.keys()][0] : errors[0]?.file;
   return {
     message: parts.join('\n\n'),
     ...(first ? { file: resolve(root, first), line: 1, column: 1 } : {}),
   };
+}
+
+/**
+ * For the log: the findings of {@link missingKeysProblem} that `printed` does not hold yet
+ * (they are added to it), so each missing key and each problem is printed once per start
+ * however often the code is looked at again. Undefined when there is nothing new.
+ */
+export function newFindingsMessage(
+  found: ExtractFindings,
+  printed: Set<string>,
+): string | undefined {
+  const fresh = (id: string) => {
+    if (printed.has(id)) return false;
+    printed.add(id);
+    return true;
+  };
+  const added: Array<[string, string[]]> = [];
+  if (found.mode === 'warn')
+    for (const [catalog, keys] of found.added) {
+      const unseen = keys.filter((key) => fresh(`key\0${catalog}\0${key}`));
+      if (unseen.length > 0) added.push([catalog, unseen]);
+    }
+  const errors = found.warnings
+    .filter((w) => w.severity === 'error')
+    .map(errorLine)
+    .filter((line) => fresh(`error\0${line}`));
+  const parts = [...(added.length > 0 ? [keysMessage(added)] : []), ...errors];
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
 }

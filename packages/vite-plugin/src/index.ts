@@ -4,9 +4,11 @@ import { transloom } from './transloom-plugin.js';
 
 export {
   type BuildMode,
+  type CatalogUpdates,
   defaultNamespace,
   PluginOptionsError,
   type TransloomPluginOptions,
+  type TypesOptions,
 } from './plugin-options.js';
 export { RESOLVED_RESOURCES_ID, RESOURCES_ID } from './resources-module.js';
 export { transloom } from './transloom-plugin.js';

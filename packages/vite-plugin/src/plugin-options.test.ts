@@ -20,3 +20,21 @@ it('refuses bad options with a Transloom error that names each option and its ru
     "transloom(): invalid options:\n  build: 'nope' is not one of translate, frozen, off\n  pseudoLocale: 'x y' is not a locale code like en-XA",
   );
 });
+
+it('refuses an unknown catalogUpdates value and a types file that is no .d.ts', () => {
+  expect(() =>
+    resolvePluginOptions({ catalogUpdates: 'reload' as never, types: 'src/types.ts' }),
+  ).toThrow(
+    "transloom(): invalid options:\n  catalogUpdates: 'reload' is not one of propagate, in-place\n  types: must be a .d.ts file path (or { file, defaultNS })",
+  );
+});
+
+it('lets catalog modules take updates the way Vite does unless asked, and writes no types unless asked', () => {
+  expect(resolvePluginOptions({})).toMatchObject({ catalogUpdates: 'propagate', types: undefined });
+  expect(
+    resolvePluginOptions({ catalogUpdates: 'in-place', types: 'src/i18next.d.ts' }),
+  ).toMatchObject({ catalogUpdates: 'in-place', types: { file: 'src/i18next.d.ts' } });
+  expect(
+    resolvePluginOptions({ types: { file: 'types/i18n.d.ts', defaultNS: 'app' } }).types,
+  ).toEqual({ file: 'types/i18n.d.ts', defaultNS: 'app' });
+});

@@ -4,6 +4,20 @@ import type { TransloomConfig } from '@transloom/core';
 /** What `vite build` does with the project's translations. */
 export type BuildMode = 'translate' | 'frozen' | 'off';
 
+/** How a catalog imported as a module takes a hot update on a page without the client helper. */
+export type CatalogUpdates = 'propagate' | 'in-place';
+
+/** Where the i18next types of the source keys are written, and the namespace `t` uses by default. */
+export interface TypesOptions {
+  /** The `.d.ts` file, relative to Vite's root. */
+  file: string;
+  /**
+   * The app's `defaultNS` (default: the configuration's `extract.defaultNamespace`, else the
+   * only namespace, else i18next's own default, `translation`).
+   */
+  defaultNS?: string;
+}
+
 /** Options of the `transloom()` Vite plugin. */
 export interface TransloomPluginOptions {
   /** Where the Transloom configuration is searched from, upward (default: Vite's `root`). */
@@ -37,6 +51,20 @@ export interface TransloomPluginOptions {
    * events (default: its file name without `.json`; `translation` when it is named after its locale).
    */
   namespace?: (file: string, locale: string) => string;
+  /**
+   * How a catalog imported as a module (`import de from './locales/de/common.json'`,
+   * `import.meta.glob`) takes a hot update. `propagate` (default): as without the plugin,
+   * through Vite (an importer's `import.meta.hot.accept`, a framework boundary, or a full
+   * reload), except on a page that runs the client helper, where it is updated in place.
+   * `in-place`: always updated in place (the object first exported is filled; nothing reloads).
+   */
+  catalogUpdates?: CatalogUpdates;
+  /**
+   * Writes i18next types of the source catalogs' keys (`CustomTypeOptions['resources']`) to this
+   * `.d.ts` file (relative to Vite's root) when `vite dev` starts and whenever a source catalog
+   * changes, so a misspelt key is a type error. Off by default.
+   */
+  types?: string | TypesOptions | false;
 }
 
 /** The plugin's options with defaults filled in. */
@@ -50,6 +78,8 @@ export interface ResolvedPluginOptions {
   pseudoLocale: string | undefined;
   extract: 'warn' | 'write' | undefined;
   namespace: (file: string, locale: string) => string;
+  catalogUpdates: CatalogUpdates;
+  types: TypesOptions | undefined;
 }
 
 /** Thrown for options the plugin cannot use; names the option and the rule. */
@@ -62,6 +92,7 @@ export class PluginOptionsError extends TransloomError {
 }
 
 const BUILD_MODES: readonly BuildMode[] = ['translate', 'frozen', 'off'];
+const CATALOG_UPDATES: readonly CatalogUpdates[] = ['propagate', 'in-place'];
 // The engine's own rule for locale codes (the configuration schema checks target locales so).
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
@@ -91,6 +122,11 @@ export function resolvePluginOptions(options: TransloomPluginOptions = {}): Reso
     if (typeof options.config !== 'object' || options.config === null)
       problems.push('config: must be a file path or a configuration object');
   }
+  if (options.catalogUpdates !== undefined && !CATALOG_UPDATES.includes(options.catalogUpdates))
+    problems.push(
+      `catalogUpdates: '${String(options.catalogUpdates)}' is not one of ${CATALOG_UPDATES.join(', ')}`,
+    );
+  const types = resolveTypes(options.types, problems);
   if (problems.length > 0)
     throw new PluginOptionsError(`transloom(): invalid options:\n  ${problems.join('\n  ')}`);
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
@@ -104,5 +140,28 @@ export function resolvePluginOptions(options: TransloomPluginOptions = {}): Reso
     pseudoLocale: pseudo,
     extract: options.extract || undefined,
     namespace: options.namespace ?? defaultNamespace,
+    catalogUpdates: options.catalogUpdates ?? 'propagate',
+    types,
   };
+}
+
+// The `types` option as a file and an optional default namespace (problems collected).
+function resolveTypes(
+  types: TransloomPluginOptions['types'],
+  problems: string[],
+): TypesOptions | undefined {
+  if (types === undefined || types === false) return undefined;
+  const given = typeof types === 'string' ? { file: types } : types;
+  if (
+    typeof given !== 'object' ||
+    given === null ||
+    typeof given.file !== 'string' ||
+    !/\.d\.[cm]?ts$/.test(given.file)
+  ) {
+    problems.push(`types: must be a .d.ts file path (or { file, defaultNS })`);
+    return undefined;
+  }
+  if (given.defaultNS !== undefined && (typeof given.defaultNS !== 'string' || !given.defaultNS))
+    problems.push('types.defaultNS: must be a namespace name');
+  return given.defaultNS ? { file: given.file, defaultNS: given.defaultNS } : { file: given.file };
 }

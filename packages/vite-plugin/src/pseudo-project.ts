@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import type { Project, RunEvent } from '@transloom/core';
+import type { LocalServiceStarter, Project, RunEvent } from '@transloom/core';
+import { createWarmStarter } from './local-service-starter.js';
 import { PluginOptionsError } from './plugin-options.js';
 
 /** Where the pseudo-locale's lock and local service live, inside the project's state directory. */
-const PSEUDO_STATE = '.transloom/pseudo';
+export const PSEUDO_STATE = '.transloom/pseudo';
 
 /**
  * A second project over the same files for the pseudo-locale: the same sources, one target
@@ -15,6 +16,8 @@ export async function openPseudoProject(
   main: Project,
   locale: string,
   onEvent?: (event: RunEvent) => void,
+  /** Starts its service; it keeps its data under the pseudo folder, whatever it is handed. */
+  localService: LocalServiceStarter = createWarmStarter(join(main.root, PSEUDO_STATE)).start,
 ): Promise<Project> {
   const config = main.config;
   const taken = [config.sourceLocale, ...config.targetLocales].map((l) => l.toLowerCase());
@@ -23,7 +26,6 @@ export async function openPseudoProject(
       `transloom(): pseudoLocale '${locale}' is already a locale of the project; choose an unused code such as en-XA`,
     );
   const { createProject } = await import('@transloom/core');
-  const stateDir = join(main.root, PSEUDO_STATE);
   return createProject({
     cwd: main.root,
     config: {
@@ -34,10 +36,9 @@ export async function openPseudoProject(
       lockFile: `${PSEUDO_STATE}/transloom.lock`,
       translationMemory: false,
     },
-    // No key is read, so the engine always chooses the built-in service. It keeps its data
-    // under the pseudo folder rather than the project's state directory it is handed.
+    // No key is read, so the engine always chooses the built-in service.
     env: {},
-    localService: async () => (await import('@transloom/server')).startLocalService({ stateDir }),
+    localService,
     // The service event is left out: the log's note on the built-in service is about the
     // project's own service, which may be a real one.
     ...(onEvent

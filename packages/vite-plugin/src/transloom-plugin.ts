@@ -1,15 +1,13 @@
 import { relative } from 'node:path';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import type { BuildStepResult } from './build-step.js';
-import { acceptCatalogInPlace } from './catalog-hot-code.js';
+import { catalogHotCode } from './catalog-hot-code.js';
 import { type CatalogFile, existingJsonCatalogs } from './catalog-index.js';
 import type { DevSession } from './dev-session.js';
+import { CLIENT_ID, createInPlaceChoice } from './in-place-choice.js';
 import { resolvePluginOptions, type TransloomPluginOptions } from './plugin-options.js';
-import { RESOLVED_RESOURCES_ID, RESOURCES_ID, resourcesModuleCode } from './resources-module.js';
 import { createUpdateBatcher, UPDATE_EVENT, type UpdateBatcher } from './update-batcher.js';
-
-/** The client helper: served as source, never pre-bundled, so it gets its own `import.meta.hot`. */
-const CLIENT_ID = '@transloom/vite-plugin/client';
+import { createVirtualModules, type VirtualCatalogs } from './virtual-modules.js';
 
 // A catalog's JSON module as the app imports it (no `?raw`, `?url` and the like).
 function jsonFile(id: string): string | undefined {
@@ -20,12 +18,20 @@ function jsonFile(id: string): string | undefined {
     : undefined;
 }
 
+// The catalogs of the virtual modules: the JSON catalogs on disk and every locale of the project.
+function virtualCatalogs(files: Iterable<CatalogFile>): VirtualCatalogs {
+  const all = [...files];
+  const locales = [...new Set(all.filter((f) => f.json).map((f) => f.locale))].sort();
+  return { files: existingJsonCatalogs(all), locales };
+}
+
 /**
  * The Transloom Vite plugin. `vite dev` keeps every locale translated in the background
- * (after the server listens), sends changed catalogs to the page without a reload and shows
- * problems in the overlay; `vite build` translates first (`build: 'translate'`) or fails on
- * anything missing (`build: 'frozen'`, the default when `CI` is set). Apps can import every
- * catalog from `virtual:transloom/resources`.
+ * (after the server listens), lets a changed catalog reach the page as Vite would (in place
+ * where the client helper runs) and shows problems in the overlay; `vite build` translates
+ * first (`build: 'translate'`) or fails on anything missing (`build: 'frozen'`, the default
+ * when `CI` is set). Apps can import every catalog from `virtual:transloom/resources`, one
+ * locale's from `virtual:transloom/resources/<locale>`, and loaders from `virtual:transloom/loaders`.
  */
 export function transloom(options: TransloomPluginOptions = {}): Plugin {
   const resolved = resolvePluginOptions(options);
@@ -51,54 +57,27 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
     return buildStep;
   };
 
-  // The code of the resources module for these catalogs (duplicated namespaces logged).
-  function resourcesCode(files: readonly CatalogFile[]): string {
-    const { code, duplicates } = resourcesModuleCode(
-      files.map((f) => ({
-        path: f.path,
-        locale: f.locale,
-        namespace: resolved.namespace(f.file, f.locale),
-      })),
-    );
-    for (const d of duplicates)
-      config.logger.warn(
-        `transloom: ${d.path} is a second '${d.namespace}' catalog of '${d.locale}'; the first one is used`,
-      );
-    return code;
-  }
-  // What the dev server last served as the resources module.
-  let served: string | undefined;
+  const virtual = createVirtualModules(resolved.namespace, () => config.logger);
+  const inPlace = createInPlaceChoice(resolved.catalogUpdates, () => config.root);
 
-  async function resources(): Promise<string> {
-    let files: CatalogFile[];
+  // The catalogs as the dev session or the build's step knows them.
+  async function catalogs(): Promise<{ catalogs: VirtualCatalogs; dev: boolean }> {
     const dev = await devSession();
     if (dev) {
       await dev.ready();
-      files = existingJsonCatalogs(dev.catalogs());
-    } else {
-      // Outside a build (a dev server with translation off), the configuration is only read.
-      const { index } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
-      files = index ? existingJsonCatalogs(index.files.values()) : [];
+      return { catalogs: virtualCatalogs(dev.catalogs()), dev: true };
     }
-    const code = resourcesCode(files);
-    if (dev) served = code;
-    return code;
-  }
-
-  // A configuration read again may list other catalogs: pages that loaded the resources module
-  // get the new one. Only then: Vite reloads a page that shows an overlay on its first update.
-  async function catalogsRead(server: ViteDevServer, files: CatalogFile[]): Promise<void> {
-    if (served === undefined || resourcesCode(files) === served) return;
-    for (const environment of Object.values(server.environments)) {
-      const mod = environment.moduleGraph.getModuleById(RESOLVED_RESOURCES_ID);
-      if (mod) await environment.reloadModule(mod);
-    }
+    // Outside a build (a dev server with translation off), the configuration is only read.
+    const { index } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
+    return { catalogs: virtualCatalogs(index ? index.files.values() : []), dev: false };
   }
 
   return {
     name: 'transloom',
     sharedDuringBuild: true,
     config: (user) => ({
+      // The client helper is served as source, never pre-bundled: it gets its own
+      // `import.meta.hot`, and the plugin sees in the module graph whether the app imports it.
       optimizeDeps: { exclude: [CLIENT_ID] },
       // The engine's state (run lock, translation memory) changes on every run: not for the
       // watcher (unless the app turned the watcher off, which this must not undo).
@@ -120,7 +99,12 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       });
       session = started.then(async () => {
         const { createDevSession } = await import('./dev-session.js');
-        const dev = createDevSession(server, resolved, (files) => catalogsRead(server, files));
+        // A configuration read again may list other catalogs: pages that loaded a virtual
+        // module get the new one (only then: Vite reloads a page that shows an overlay on its
+        // first update).
+        const dev = createDevSession(server, resolved, (files) =>
+          virtual.reloadChanged(server, virtualCatalogs(files)),
+        );
         current = dev;
         if (closed) await dev.close();
         else dev.start();
@@ -164,10 +148,17 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       });
     },
     resolveId(id) {
-      return id === RESOURCES_ID ? RESOLVED_RESOURCES_ID : undefined;
+      return virtual.resolve(id);
     },
     async load(id) {
-      if (id === RESOLVED_RESOURCES_ID) return resources();
+      if (virtual.owns(id)) {
+        const found = await catalogs();
+        try {
+          return virtual.code(id, found.catalogs, found.dev);
+        } catch (error) {
+          return this.error((error as Error).message);
+        }
+      }
       if (config.command === 'build' && buildStep && jsonFile(id)) await buildStep;
       return undefined;
     },
@@ -191,16 +182,29 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
             : undefined;
         if (!mod) return undefined;
         const client = `${config.base.endsWith('/') ? config.base : `${config.base}/`}@vite/client`;
-        const accepted = acceptCatalogInPlace(code, { client, url: mod.url });
-        if (!accepted) return undefined;
-        // What Vite's import analysis records for a script that accepts itself.
-        mod.isSelfAccepting = true;
-        return { code: accepted, map: null };
+        const taken = inPlace.of(id);
+        const hot = catalogHotCode(code, { client, url: mod.url, inPlace: taken });
+        if (!hot) return undefined;
+        inPlace.record(id, taken);
+        // What Vite's import analysis records for a script that accepts itself, when the
+        // module takes its updates in place; else Vite propagates them as without the plugin.
+        mod.isSelfAccepting = taken;
+        return { code: hot, map: null };
       },
     },
     async hotUpdate(update) {
       const file = current?.catalog(update.file);
       if (!file) return undefined;
+      if (this.environment.config.consumer === 'client' && file.json) {
+        // Before Vite looks for the modules that accept the update: in place (the module
+        // itself), or Vite's own way (an importer's accept, a framework boundary, a reload).
+        const taken = await inPlace.decide(this.environment);
+        for (const mod of update.modules) {
+          if (!mod.id || !inPlace.has(mod.id)) continue;
+          inPlace.record(mod.id, taken);
+          mod.isSelfAccepting = taken;
+        }
+      }
       if (this.environment.config.consumer === 'client' && batcher) {
         let content: unknown;
         if (file.json && update.type !== 'delete') {
@@ -217,16 +221,16 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
           content,
         });
       }
-      // A catalog that appeared or went away changes the resources module's imports.
-      const resourcesModule = this.environment.moduleGraph.getModuleById(RESOLVED_RESOURCES_ID);
-      if (update.type === 'update' || !resourcesModule) return undefined;
-      this.environment.moduleGraph.invalidateModule(
-        resourcesModule,
-        new Set(),
-        update.timestamp,
-        true,
-      );
-      return [...update.modules, resourcesModule];
+      // A catalog that appeared or went away changes the imports of the modules listing its locale.
+      if (update.type === 'update') return undefined;
+      const listing = virtual
+        .listing(file.locale)
+        .map((id) => this.environment.moduleGraph.getModuleById(id))
+        .filter((mod) => mod !== undefined);
+      if (listing.length === 0) return undefined;
+      for (const mod of listing)
+        this.environment.moduleGraph.invalidateModule(mod, new Set(), update.timestamp, true);
+      return [...update.modules, ...listing];
     },
     watchChange() {
       // `vite build --watch`: the next rebuild translates (or checks) again.

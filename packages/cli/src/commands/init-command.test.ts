@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '@transloom/core/config';
@@ -62,7 +63,7 @@ describe('transloom init', () => {
     expect(stdout).toContain('  source locale en-US\n');
   });
 
-  it('leaves out a locale the service does not translate into, unless it is asked for', async () => {
+  it('leaves out a locale the service does not translate into, and refuses it when asked for', async () => {
     const layout = LAYOUTS.find((l) => l.name.includes('drawing app'))!;
     const root = await project(layout.files);
     const { stdout } = await init(root);
@@ -70,13 +71,14 @@ describe('transloom init', () => {
     expect(stdout).toContain(
       '  left out kab-KAB: the translation service does not translate into it\n',
     );
+    // Asked for, it is refused with the configuration's own words, and nothing is written.
     const asked = await project(layout.files);
-    expect((await init(asked, '--target', 'kab-KAB')).code).toBe(0);
-    expect(await expanded(asked)).toEqual({
-      'packages/excalidraw/locales/en.json': {
-        'kab-KAB': 'packages/excalidraw/locales/kab-KAB.json',
-      },
-    });
+    const refused = await init(asked, '--target', 'kab-KAB');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "--target 'kab-KAB' is not a language the service translates into",
+    );
+    expect(existsSync(join(asked, 'transloom.config.mjs'))).toBe(false);
   });
 
   it('explains a monorepo glob and the locales a package will gain', async () => {

@@ -1,7 +1,7 @@
 import { open, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '@transloom/core';
-import { CONFIG_SEARCH_PLACES, isInside } from '@transloom/core/config';
+import { CONFIG_SEARCH_PLACES, isInside, targetLocaleProblem } from '@transloom/core/config';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { type ConfigLayout, configText } from '../init/config-text.js';
 import {
@@ -147,6 +147,12 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
     throw new UsageError(
       `${join(root, existing)} already configures Transloom; it was left as it is`,
     );
+  // A target asked for must be one the configuration takes: init writes nothing it refuses.
+  const refused = (values.target ?? []).flatMap((locale) => {
+    const problem = targetLocaleProblem(locale);
+    return problem?.severity === 'error' ? [`--target ${problem.message}`] : [];
+  });
+  if (refused.length > 0) throw new UsageError(refused.join('; '));
   const hint = values.source !== undefined ? await sourceHint(root, values.source) : undefined;
   const detection = await detectLayout(root, hint);
   if (detection.kind === 'ambiguous' || detection.kind === 'none') throw refusal(detection, root);

@@ -1,12 +1,10 @@
-import { TARGET_VARIANTS, TRANSLATE_LANGUAGES } from '@transloom/client/wire';
-import { targetLangOf } from '@transloom/core/config';
-
-const TARGETS = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
+import { targetLocaleProblem } from '@transloom/core/config';
 
 /**
  * Whether the service translates into `locale` (its language, or a variant it lists): a
  * project's catalogs may hold languages it does not (`kab-KAB`), which would fail every run.
+ * The configuration's own rule decides, so `init` never writes a configuration it refuses.
  */
 export function isTranslatable(locale: string): boolean {
-  return TARGETS.has(targetLangOf(locale));
+  return targetLocaleProblem(locale)?.severity !== 'error';
 }

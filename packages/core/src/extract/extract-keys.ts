@@ -55,13 +55,23 @@ function indentOf(text: string): FormattingOptions {
   };
 }
 
-// The catalog keys one call stands for: plural calls need every form of the source locale.
+/** A catalog key one call in code stands for. */
+interface WantedKey {
+  namespace: string;
+  path: string[];
+  value: string;
+  /** A plural form's plain key: i18next falls back to it, so a string there satisfies the form. */
+  plain?: string[];
+}
+
+// The catalog keys one call stands for: plural calls need every form of the source locale,
+// unless the catalog has the plain key (i18next uses it for any count then).
 function keysOf(
   found: ParsedKey,
   settings: NonNullable<ResolvedConfig['extract']>,
   sourceLocale: string,
   defaultNamespace: string,
-): Array<{ namespace: string; path: string[]; value: string }> {
+): WantedKey[] {
   const nsSeparator = settings.namespaceSeparator === undefined ? ':' : settings.namespaceSeparator;
   const keySeparator = settings.keySeparator === undefined ? '.' : settings.keySeparator;
   let key = found.key;
@@ -79,10 +89,9 @@ function keysOf(
           (c) => `${key}${found.ordinal ? '_ordinal' : ''}_${c}`,
         )
       : [key];
-  return names.map((name) => {
-    const path = keySeparator ? name.split(keySeparator) : [name];
-    return { namespace, path, value };
-  });
+  const split = (name: string) => (keySeparator ? name.split(keySeparator) : [name]);
+  const plain = found.count !== undefined ? { plain: split(key) } : {};
+  return names.map((name) => ({ namespace, path: split(name), value, ...plain }));
 }
 
 /**
@@ -121,7 +130,7 @@ export async function extractKeys(
   const guard = new PathGuard(config.root, config.file);
   // Every file read, links followed, is the project's.
   await Promise.all(files.map((file) => guard.check('extract.input', file)));
-  const wanted = new Map<string, Map<string, { path: string[]; value: string }>>();
+  const wanted = new Map<string, Map<string, WantedKey>>();
   for (const file of files) {
     current = file;
     const content = await readFile(resolve(config.root, file), 'utf8');
@@ -171,7 +180,7 @@ export async function extractKeys(
     }
     const formatting = indentOf(text);
     const names: string[] = [];
-    for (const { path: keyPath, value } of keys.values()) {
+    for (const { path: keyPath, value, plain } of keys.values()) {
       const tree: Node | undefined = parseTree(text);
       if (!tree) {
         warnings.push({
@@ -185,6 +194,7 @@ export async function extractKeys(
         break;
       }
       if (findNodeAtLocation(tree, keyPath)) continue;
+      if (plain && findNodeAtLocation(tree, plain)?.type === 'string') continue;
       // A string where the key needs an object: leave both alone and say so.
       const blocked = keyPath.slice(0, -1).some((_, i) => {
         const node = findNodeAtLocation(tree, keyPath.slice(0, i + 1));

@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { glob } from 'tinyglobby';
 import { closest } from '../config/closest.js';
 import { ConfigError, type ConfigIssue } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
-import { type ProjectFile, staticBase } from './expand-files.js';
+import { ALWAYS_EXCLUDED, type ProjectFile, staticBase } from './expand-files.js';
 
 async function folders(path: string): Promise<string[] | undefined> {
   try {
@@ -58,6 +59,14 @@ export async function checkFileEntries(
     if (matched.has(i)) continue;
     const entry = config.files[i]!;
     const pattern = entry.source.replaceAll('{locale}', config.sourceLocale);
+    // An entry that names a file another entry has for locales of its own joined that file.
+    const found = await glob(pattern, {
+      cwd: config.root,
+      onlyFiles: true,
+      expandDirectories: false,
+      ignore: [...ALWAYS_EXCLUDED, ...(entry.exclude ?? [])],
+    });
+    if (found.length > 0) continue;
     issues.push({
       path: `files[${i}].source`,
       message: `'${entry.source}' matches no source file${entry.source.includes('{locale}') ? ` for sourceLocale '${config.sourceLocale}'` : ''}: ${await hint(config.root, pattern)} (a project with no such files yet: --allow-empty)`,
