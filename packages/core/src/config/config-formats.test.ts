@@ -131,6 +131,15 @@ describe('configuration formats', async () => {
     expect((await loadConfig({ cwd: ok, formats: ['json'] })).targetLocales).toEqual(['de']);
   });
 
+  it('caps what it reads as data, not what the file claims (a /proc file says 0 bytes)', async () => {
+    const error = await failure(
+      loadConfig({ cwd: '/proc', configFile: '/proc/kallsyms', formats: ['json', 'yaml'] }),
+    );
+    expect(error.message).toBe(
+      '/proc/kallsyms: invalid configuration:\n  (root): is larger than 1048576 bytes',
+    );
+  });
+
   it('with JSON only, refuses YAML', async () => {
     const dir = await project('yaml', { '.transloomrc': 'sourceLocale: en\n' });
     const error = await failure(loadConfig({ cwd: dir, formats: ['json'] }));

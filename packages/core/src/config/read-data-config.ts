@@ -35,7 +35,15 @@ export async function readDataConfig(
     try {
       if (!(await handle.stat()).isFile()) throw fail(file, 'is not a file');
       const buffer = Buffer.alloc(MAX_DATA_CONFIG_BYTES + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      // A read may return less than asked (a /proc file gives a page at a time): read until the
+      // end or one byte past the cap.
+      let bytesRead = 0;
+      for (;;) {
+        const read = await handle.read(buffer, bytesRead, buffer.length - bytesRead, bytesRead);
+        if (read.bytesRead === 0) break;
+        bytesRead += read.bytesRead;
+        if (bytesRead === buffer.length) break;
+      }
       if (bytesRead > MAX_DATA_CONFIG_BYTES)
         throw fail(file, `is larger than ${MAX_DATA_CONFIG_BYTES} bytes`);
       text = buffer.subarray(0, bytesRead).toString('utf8');
