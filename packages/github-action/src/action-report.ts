@@ -167,7 +167,15 @@ export async function readActionReport(
     const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
       if (!(await handle.stat()).isFile()) throw new Error('not a regular file');
-      bytes = (await handle.read(buffer, 0, buffer.length, 0)).bytesRead;
+      // A read may return less than asked (a /proc file gives a page at a time): read until
+      // the end or one byte past the cap.
+      bytes = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, bytes, buffer.length - bytes, bytes);
+        if (bytesRead === 0) break;
+        bytes += bytesRead;
+        if (bytes === buffer.length) break;
+      }
     } finally {
       await handle.close();
     }
