@@ -58,7 +58,15 @@ function actionsCheckout(dir, origin) {
   git(workspace, 'init', '--quiet');
   git(workspace, 'remote', 'add', 'origin', REPOSITORY_URL);
   git(workspace, 'config', `url.${origin}.insteadOf`, REPOSITORY_URL);
-  git(workspace, 'fetch', '--quiet', '--no-tags', '--depth=1', 'origin', `+${sha}:refs/remotes/origin/main`);
+  git(
+    workspace,
+    'fetch',
+    '--quiet',
+    '--no-tags',
+    '--depth=1',
+    'origin',
+    `+${sha}:refs/remotes/origin/main`,
+  );
   git(workspace, 'checkout', '--quiet', '--force', '-B', 'main', 'refs/remotes/origin/main');
   return workspace;
 }
@@ -172,8 +180,11 @@ try {
       addString(seed, origin, run);
       const again = actionsCheckout(dir, origin);
       const second = await measureNode([bundle], { cwd: again, env: actionEnv(dir, again, url) });
-      if (second.code !== 0) throw new Error(`the second run failed: ${second.stdout}${second.stderr}`);
-      const parents = git(origin, 'log', '-2', '--format=%P', 'refs/heads/transloom/main').split('\n');
+      if (second.code !== 0)
+        throw new Error(`the second run failed: ${second.stdout}${second.stderr}`);
+      const parents = git(origin, 'log', '-2', '--format=%P', 'refs/heads/transloom/main').split(
+        '\n',
+      );
       if (!second.stdout.includes('fetching history') || !parents[1]?.split(' ').includes(first))
         throw new Error(`the second run did not merge main into transloom/main:\n${second.stdout}`);
       figures.second.push(second.ms);
