@@ -170,6 +170,10 @@ describe('translate mode on a pull request of this repository', () => {
     );
     expect(failure?.message).toContain('app/locales/de/common.json');
     expect(failure?.message).toContain('nothing was overwritten');
+    // The summary says what stopped the push, with the files.
+    expect(run.summaryText).toContain(
+      'The translation conflicts with commits pushed to feature during the run, in app/locales/de/common.json: nothing was overwritten and nothing was pushed.',
+    );
   });
 
   it('leaves out the targets git ignores, and says so', async () => {
