@@ -19,6 +19,14 @@ export { ProjectLockedError, type RunLockHolder } from './errors/project-locked-
 export { UsageError } from './errors/usage-error.js';
 export type { GlossaryLayoutKind } from './glossary/glossary-layout.js';
 export { GlossaryError } from './glossary/load-glossary.js';
+export {
+  createFileTranslationStore,
+  createTranslationMemory,
+  noTranslationStore,
+  type TranslationMemory,
+  type TranslationMemoryOptions,
+  type TranslationStore,
+} from './memory/translation-memory.js';
 export { LockError } from './pipeline/lock-file.js';
 export { RunConfigError } from './pipeline/request-options.js';
 export {
@@ -30,14 +38,6 @@ export {
   type StaleEdit,
   type UnitFailure,
 } from './pipeline/run-report.js';
-export {
-  createFileTranslationStore,
-  createTranslationMemory,
-  noTranslationStore,
-  type TranslationMemory,
-  type TranslationMemoryOptions,
-  type TranslationStore,
-} from './pipeline/translation-memory.js';
 export {
   type ChooseServiceOptions,
   chooseService,

@@ -7,7 +7,7 @@ import type {
 import { AuthorizationError, QuotaExceededError, TransloomError } from '@transloom/client/errors';
 import { countCharacters } from '@transloom/client/wire';
 import { hashOf } from '../hashing/hash-of.js';
-import type { TranslationMemory } from './translation-memory.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { UnitForm } from './unit-forms.js';
 
 /** Who waits for a text: told the restored segment, or why there is none. */

@@ -2,6 +2,7 @@ import { AuthorizationError, QuotaExceededError } from '@transloom/client/errors
 import pLimit from 'p-limit';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { hashOf } from '../hashing/hash-of.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunEvent } from '../project/project-types.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
@@ -16,7 +17,6 @@ import {
 import { RunConfigError } from './request-options.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import { type RunReport, reportStale } from './run-report.js';
-import type { TranslationMemory } from './translation-memory.js';
 import { type UnitForm, unitForms } from './unit-forms.js';
 import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
 import { OUTCOME, type TargetResult, type TargetWork, writeTarget } from './write-target.js';

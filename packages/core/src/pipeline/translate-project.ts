@@ -6,6 +6,12 @@ import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import {
+  createFileTranslationStore,
+  createTranslationMemory,
+  noTranslationStore,
+  type TranslationMemory,
+} from '../memory/translation-memory.js';
 import { checkFileEntries } from '../project/check-file-entries.js';
 import { checkRunPaths } from '../project/check-run-paths.js';
 import { checkWritable } from '../project/check-writable.js';
@@ -21,12 +27,6 @@ import { type PlanOptions, planProject } from './plan-project.js';
 import { RunConfigError } from './request-options.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
-import {
-  createFileTranslationStore,
-  createTranslationMemory,
-  noTranslationStore,
-  type TranslationMemory,
-} from './translation-memory.js';
 import type { TargetResult, TargetWork } from './write-target.js';
 
 /** Locales a run works on at once. */

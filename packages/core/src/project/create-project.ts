@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunReport } from '../pipeline/run-report.js';
-import type { TranslationMemory } from '../pipeline/translation-memory.js';
 import { chooseService, type ServiceChoice } from './choose-service.js';
 import { PathGuard } from './path-guard.js';
 import type {

@@ -4,8 +4,8 @@ import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import type { RunLockHolder } from '../errors/project-locked-error.js';
 import type { GlossaryLayoutKind } from '../glossary/glossary-layout.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunReport } from '../pipeline/run-report.js';
-import type { TranslationMemory } from '../pipeline/translation-memory.js';
 
 /** A connection to the translation service, opened only when a call has something to send. */
 export interface ServiceConnection {

@@ -1,7 +1,7 @@
 import { access, type FileHandle, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { groupBy } from './group-by.js';
+import { groupBy } from '../pipeline/group-by.js';
 
 /**
  * Where translations are kept between runs. Keys are content hashes (hex); values are
