@@ -19,8 +19,11 @@ export { ProjectLockedError, type RunLockHolder } from './errors/project-locked-
 export { UsageError } from './errors/usage-error.js';
 export type { GlossaryLayoutKind } from './glossary/glossary-layout.js';
 export { GlossaryError } from './glossary/load-glossary.js';
+export { createFileTranslationStore } from './memory/file-translation-store.js';
+export { MemoryUnavailableError } from './memory/redis-translation-store.js';
+export { parseShard, type Shard } from './memory/shard-of.js';
+export type { SharedMemoryConfig } from './memory/shared-memory-settings.js';
 export {
-  createFileTranslationStore,
   createTranslationMemory,
   noTranslationStore,
   type TranslationMemory,
@@ -50,12 +53,15 @@ export type {
   GlossaryPush,
   GlossaryValidation,
   LocalServiceStarter,
+  MemoryPromotion,
   Project,
   RunEvent,
   RunOptions,
   ServiceConnection,
   ServiceOption,
   StartedService,
+  TmxExport,
+  TmxImport,
   TranslateOptions,
 } from './project/project-types.js';
 export { STATE_DIRECTORY } from './project/state-directory.js';

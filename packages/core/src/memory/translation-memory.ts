@@ -1,7 +1,4 @@
-import { access, type FileHandle, mkdir, open, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { groupBy } from '../pipeline/group-by.js';
 
 /**
  * Where translations are kept between runs. Keys are content hashes (hex); values are
@@ -15,6 +12,13 @@ export interface TranslationStore {
   putMany(entries: ReadonlyArray<readonly [string, string]>): Promise<void>;
   /** Releases what the store holds open. */
   close?(): Promise<void>;
+  /** Its entries are seen by other machines too (a shared memory): a run may be sharded. */
+  readonly shared?: boolean;
+  /**
+   * Why the shared part of the store does not answer (unreachable, not configured), once it
+   * is known; the store then goes on with its local part.
+   */
+  unavailable?(): string | undefined;
 }
 
 /** The translation memory: an in-process LRU cache in front of a store. */
@@ -22,6 +26,10 @@ export interface TranslationMemory {
   getMany(keys: readonly string[]): Promise<Map<string, string>>;
   putMany(entries: ReadonlyArray<readonly [string, string]>): Promise<void>;
   close(): Promise<void>;
+  /** See {@link TranslationStore.shared}. */
+  readonly shared?: boolean;
+  /** See {@link TranslationStore.unavailable}. */
+  unavailable?(): string | undefined;
 }
 
 /** Options of {@link createTranslationMemory}. */
@@ -71,6 +79,8 @@ export function createTranslationMemory(options: TranslationMemoryOptions): Tran
     close: async () => {
       await options.store.close?.();
     },
+    shared: options.store.shared === true,
+    unavailable: () => options.store.unavailable?.(),
   };
 }
 
@@ -79,156 +89,3 @@ export const noTranslationStore: TranslationStore = {
   getMany: async () => new Map(),
   putMany: async () => {},
 };
-
-// 16 shards by the key's first hex digit: few enough that a lookup reads few files.
-function shardOf(key: string): string {
-  return (key[0] ?? '0').toLowerCase();
-}
-
-const JOURNAL = 'journal.jsonl';
-
-// The entries of a JSON Lines file that are in `wanted` (all when absent); later lines win.
-async function readEntries(
-  path: string,
-  wanted: ReadonlySet<string> | undefined,
-  into: Map<string, string>,
-): Promise<void> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue; // a torn line from an interrupted append
-    }
-    if (
-      Array.isArray(entry) &&
-      typeof entry[0] === 'string' &&
-      typeof entry[1] === 'string' &&
-      (!wanted || wanted.has(entry[0]))
-    )
-      into.set(entry[0], entry[1]);
-  }
-}
-
-/** Bytes a journal may reach before its entries are moved into the shards. */
-const JOURNAL_LIMIT = 1 << 20;
-
-/**
- * The default store: 16 JSON Lines shards under `directory`, chosen by the key's first hex
- * digit, and a journal. Each batch is one append to the journal (one write per batch, however
- * many shards its keys fall in), so a run killed mid-write loses at most the batch being
- * written and leaves at most a torn last line, which reading skips. When the journal passes
- * 1 MiB, and when the store is closed, its entries are moved into the shards (one append per
- * shard), so a lookup reads only the shards its keys fall in and a small journal. A journal
- * left by a killed run is read, and moved on the next close.
- */
-export function createFileTranslationStore(directory: string): TranslationStore {
-  let made: Promise<unknown> | undefined;
-  let journal: Promise<FileHandle> | undefined;
-  let journalBytes = 0;
-  // What the journal holds, kept to move into the shards without reading it back.
-  let journaled: Array<readonly [string, string]> = [];
-  // Appends and moves one after another: a move must not lose a batch appended meanwhile.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task);
-    queue = run.catch(() => {});
-    return run;
-  };
-  // Moves the journal's entries into the shards, then empties it. A kill before it is emptied
-  // leaves the entries in both places, which reads the same.
-  const fold = async (entries: ReadonlyArray<readonly [string, string]>) => {
-    await Promise.all(
-      [...groupBy(entries, ([key]) => shardOf(key))].map(async ([shard, list]) => {
-        const handle = await openForAppend(join(directory, `${shard}.jsonl`));
-        try {
-          await handle.write(list.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
-        } finally {
-          await handle.close();
-        }
-      }),
-    );
-    if (journal) await (await journal).truncate(0);
-    else await rm(join(directory, JOURNAL), { force: true });
-    journalBytes = 0;
-    journaled = [];
-  };
-  // A journal left by a killed run, read once when this store first writes or closes.
-  const leftovers = async (): Promise<Array<readonly [string, string]>> => {
-    const entries = new Map<string, string>();
-    await readEntries(join(directory, JOURNAL), undefined, entries);
-    return [...entries];
-  };
-  return {
-    async getMany(keys) {
-      await queue;
-      const found = new Map<string, string>();
-      const wanted = new Set(keys);
-      await Promise.all(
-        [...groupBy(keys, shardOf).keys()].map((shard) =>
-          readEntries(join(directory, `${shard}.jsonl`), wanted, found),
-        ),
-      );
-      // The journal is newer than every shard.
-      await readEntries(join(directory, JOURNAL), wanted, found);
-      return found;
-    },
-    putMany(entries) {
-      if (entries.length === 0) return Promise.resolve();
-      return serial(async () => {
-        made ??= mkdir(directory, { recursive: true });
-        await made;
-        if (!journal) {
-          journaled = await leftovers();
-          journal = openForAppend(join(directory, JOURNAL));
-          journalBytes = (await (await journal).stat()).size;
-        }
-        const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
-        await (await journal).write(text);
-        journalBytes += Buffer.byteLength(text);
-        journaled.push(...entries);
-        if (journalBytes > JOURNAL_LIMIT) await fold(journaled);
-      });
-    },
-    close() {
-      return serial(async () => {
-        const handle = journal;
-        if (handle) {
-          await fold(journaled);
-          journal = undefined;
-          await (await handle).close();
-        } else {
-          try {
-            // A journal left by a killed run (this store wrote nothing) is moved too.
-            await access(join(directory, JOURNAL));
-          } catch {
-            return;
-          }
-          await fold(await leftovers());
-        }
-        await rm(join(directory, JOURNAL), { force: true });
-      });
-    },
-  };
-}
-
-// Opens a file for appending; a torn last line left by a killed run is ended first, so it
-// cannot swallow the next entry.
-async function openForAppend(path: string): Promise<FileHandle> {
-  const handle = await open(path, 'a+');
-  const { size } = await handle.stat();
-  if (size > 0) {
-    const last = Buffer.alloc(1);
-    await handle.read(last, 0, 1, size - 1);
-    if (last[0] !== 0x0a) await handle.write('\n');
-  }
-  return handle;
-}

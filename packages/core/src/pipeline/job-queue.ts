@@ -156,6 +156,20 @@ export class JobQueue {
     return hits;
   }
 
+  /**
+   * Drops the open texts whose key `keep` refuses, without telling their waiters (a sharded
+   * run leaves them to the other shards and writes nothing). Returns how many were dropped.
+   */
+  retain(keep: (key: string) => boolean): number {
+    let dropped = 0;
+    for (const [key, job] of this.jobs)
+      if (!job.done && !keep(key)) {
+        this.jobs.delete(key);
+        dropped++;
+      }
+    return dropped;
+  }
+
   /** Ends every open text with `reason`. */
   fail(reason: FailureReason, message: string): void {
     for (const job of this.jobs.values()) {

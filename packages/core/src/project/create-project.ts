@@ -52,7 +52,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
   const memoryOf = async (): Promise<TranslationMemory> => {
     if (!memory) {
       const { defaultTranslationMemory } = await import('../pipeline/translate-project.js');
-      memory = defaultTranslationMemory(config);
+      memory = defaultTranslationMemory(config, env);
     }
     return memory;
   };
@@ -138,6 +138,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         ...(call.files ? { files: call.files } : {}),
         ...(call.allowEmpty ? { allowEmpty: true } : {}),
         ...(call.maxCharacters !== undefined ? { maxCharacters: call.maxCharacters } : {}),
+        ...(call.shard ? { shard: call.shard } : {}),
         ...(parseAll ? { parseAll } : {}),
         force: call.force ?? false,
         overwriteEdits: call.overwriteEdits ?? false,
@@ -186,6 +187,22 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
           ),
         ),
     },
+    memory: {
+      promote: (call) =>
+        enqueue(undefined, async () =>
+          (await import('./memory-actions.js')).promoteScope(config, env, call),
+        ),
+      exportTmx: (call) =>
+        enqueue(call.signal, async () =>
+          (await import('./memory-actions.js')).exportTmx(config, await memoryOf(), env, call),
+        ),
+      importTmx: (call) =>
+        enqueue(call.signal, () =>
+          locked('memory import', call, async () =>
+            (await import('./memory-actions.js')).importTmx(config, await memoryOf(), call),
+          ),
+        ),
+    },
     usage: (call = {}) =>
       enqueue(call.signal, async () =>
         (await connect(undefined)).client.usage(call.signal ? { signal: call.signal } : {}),
@@ -193,7 +210,12 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
     reload: () =>
       enqueue(undefined, async () => {
         const next = await readConfig(options, cwd);
-        if (!options.memory && memory && next.translationMemory !== config.translationMemory) {
+        if (
+          !options.memory &&
+          memory &&
+          (next.translationMemory !== config.translationMemory ||
+            JSON.stringify(next.sharedMemory) !== JSON.stringify(config.sharedMemory))
+        ) {
           await memory.close();
           memory = undefined;
         }
