@@ -120,7 +120,6 @@ export async function memoryCommand(argv: readonly string[], io: CliIo): Promise
       wait: !values['no-wait'],
       ...signal,
     });
-    warn(result.warnings);
     for (const problem of result.problems) io.stderr.write(`${c.red(formatDiagnostic(problem))}\n`);
     const skipped =
       result.skippedLanguages.length > 0

@@ -4,6 +4,7 @@ import { ConfigError } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import {
+  MemoryUnavailableError,
   openRedisTranslationStore,
   type RedisTranslationStore,
 } from '../memory/redis-translation-store.js';
@@ -221,7 +222,12 @@ export async function importTmx(
   const list = [...entries];
   for (let i = 0; i < list.length; i += LOOKUP_SLICE)
     await memory.putMany(list.slice(i, i + LOOKUP_SLICE));
+  // Seeding a shared memory that did not take the entries is a failure, not a note.
   const lost = memory.unavailable?.();
+  if (lost)
+    throw new MemoryUnavailableError(
+      `${list.length} ${list.length === 1 ? 'entry' : 'entries'} of ${shown} went to the local translation memory only: ${lost}`,
+    );
   return {
     file,
     units: tmx.units.length,
@@ -230,6 +236,5 @@ export async function importTmx(
     unmatched,
     skippedLanguages: [...unknownLanguages].sort(),
     problems: [...projectProblems, ...problems],
-    warnings: lost ? [lost] : [],
   };
 }

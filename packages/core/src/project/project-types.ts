@@ -160,8 +160,6 @@ export interface TmxImport {
   skippedLanguages: string[];
   /** Translations refused (with their line in the TMX file), and unreadable source files. */
   problems: Diagnostic[];
-  /** The shared memory did not answer: the entries went to the local one only. */
-  warnings: string[];
 }
 
 /** What {@link Project.glossary}'s `validate` found. */
@@ -235,7 +233,10 @@ export interface Project {
       locales?: readonly string[];
       signal?: AbortSignal;
     }): Promise<TmxExport>;
-    /** Reads a TMX file into the memory, each translation checked like an answer of the service. */
+    /**
+     * Reads a TMX file into the memory, each translation checked like an answer of the
+     * service; a MemoryUnavailableError when a configured shared memory did not take them.
+     */
     importTmx(options: { file: string; signal?: AbortSignal; wait?: boolean }): Promise<TmxImport>;
   };
   /** Reads the configuration again (after it changed on disk). */

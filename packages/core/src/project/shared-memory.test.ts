@@ -349,5 +349,21 @@ describe('a Redis that goes away in the middle of a run', async () => {
     expect(second.locales.de!.reused).toBe(600);
     // It never needed the shared memory, so it has nothing to say about it.
     expect(second.diagnostics.filter((d) => d.rule === 'translation-memory')).toEqual([]);
+
+    // Seeding or promoting a shared memory that is gone fails, naming it.
+    await writeFile(
+      join(p.root, 'seed.tmx'),
+      '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Text 1</seg></tuv><tuv xml:lang="de"><seg>Text eins</seg></tuv></tu></body></tmx>',
+    );
+    const seeding = await createProject({ cwd: p.root, service, env });
+    const imported = await seeding.memory.importTmx({ file: 'seed.tmx' }).catch((e: unknown) => e);
+    expect(imported).toMatchObject({ code: 'TRANSLOOM_MEMORY_UNAVAILABLE', kind: 'service' });
+    expect((imported as Error).message).toMatch(
+      /^1 entry of seed\.tmx went to the local translation memory only: the shared translation memory at redis:\/\/127\.0\.0\.1:\d+\/0 cannot be reached/,
+    );
+    await expect(seeding.memory.promote({ from: 'feature' })).rejects.toMatchObject({
+      code: 'TRANSLOOM_MEMORY_UNAVAILABLE',
+    });
+    await seeding.close();
   });
 });
