@@ -4,6 +4,7 @@ import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
+import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
 import { createConfiguredStore } from '../memory/configured-store.js';
@@ -138,6 +139,11 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     parseAll: options.parseAll ?? false,
   };
   const shard = options.shard && mode === 'translate' ? checkShard(options.shard) : undefined;
+  // Entries are written once: a forced shard would pay again for answers the final run never reads.
+  if (shard && options.force)
+    throw new UsageError(
+      'a sharded run cannot be forced: the shared memory keeps the first answer to each text',
+    );
   const memory = options.memory ?? defaultTranslationMemory(config);
   if (shard && !memory.shared) {
     if (!options.memory) await memory.close();

@@ -140,6 +140,9 @@ describe('a shared translation memory on Redis', async () => {
   it('refuses a shard without a shared memory, before reading anything', async () => {
     const local = await project({ path: '.transloom/tm' });
     const engine = await open(local.root);
+    await expect(engine.translate({ shard: { index: 1, count: 2 }, force: true })).rejects.toThrow(
+      'a sharded run cannot be forced',
+    );
     const error = await engine
       .translate({ shard: { index: 1, count: 2 } })
       .catch((e: unknown) => e);
