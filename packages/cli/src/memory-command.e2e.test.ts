@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startRedisServer } from '../../core/src/test-support/redis-server.js';
+import { useRedisServer } from '../../core/src/test-support/redis-server.js';
 import { e2eService, runTransloom, serviceEnv, translateRequests } from './test-support/e2e.js';
 
 async function makeProject(root: string, prefix: string): Promise<void> {
@@ -23,7 +23,7 @@ async function makeProject(root: string, prefix: string): Promise<void> {
 }
 
 describe('transloom memory', async () => {
-  const redis = await startRedisServer();
+  const redis = useRedisServer();
   const server = await e2eService();
   const base = await mkdtemp(join(tmpdir(), 'transloom-memory-cli-'));
   afterAll(() => rm(base, { recursive: true, force: true }));

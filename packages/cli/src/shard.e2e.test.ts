@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EngineTranslateInput, pseudoEngine } from '@transloom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startRedisServer } from '../../core/src/test-support/redis-server.js';
+import { useRedisServer } from '../../core/src/test-support/redis-server.js';
 import { e2eService, runTransloom, serviceEnv, snapshot } from './test-support/e2e.js';
 
 // What the service was asked: one entry per request, the language and its texts.
@@ -52,7 +52,7 @@ async function makeProject(root: string): Promise<void> {
 }
 
 describe('transloom translate --shard, in parallel processes, then a final run', async () => {
-  const redis = await startRedisServer();
+  const redis = useRedisServer();
   const server = await e2eService({ engine: recordingEngine });
   const base = await mkdtemp(join(tmpdir(), 'transloom-shards-'));
   afterAll(() => rm(base, { recursive: true, force: true }));

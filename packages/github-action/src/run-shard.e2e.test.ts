@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startRedisServer } from '../../core/src/test-support/redis-server.js';
+import { useRedisServer } from '../../core/src/test-support/redis-server.js';
 import { createGitFixture } from './test-support/git-fixture.js';
 import { runBundle } from './test-support/run-bundle.js';
 import {
@@ -14,8 +14,9 @@ import {
 
 const service = await startService();
 const github = await startGitHub();
-const redis = await startRedisServer();
-const REDIS_URL = `redis://:redis-pa55word@127.0.0.1:${redis.port}/0`;
+const redis = useRedisServer();
+// The shared memory's URL, with a password that must never show.
+const redisUrl = () => `redis://:redis-pa55word@127.0.0.1:${redis.port}/0`;
 
 // The project of the scenario, with the shared memory on (its URL from the step's env).
 function files(strings: Record<string, string>): Record<string, string> {
@@ -47,7 +48,7 @@ describe('translate mode with a shard, and the promotion of a merged branch', ()
     const head = fixture.push('feature', files(STRINGS), 'Add strings');
     const pr = pullRequestEvent({ number: 5, headRef: 'feature', headSha: head });
     const prEnv = {
-      TRANSLOOM_REDIS_URL: REDIS_URL,
+      TRANSLOOM_REDIS_URL: redisUrl(),
       GITHUB_HEAD_REF: 'feature',
       GITHUB_BASE_REF: 'main',
     };
@@ -118,7 +119,7 @@ describe('translate mode with a shard, and the promotion of a merged branch', ()
         {},
         {
           sha: merged,
-          env: { TRANSLOOM_REDIS_URL: REDIS_URL, GITHUB_REF_NAME: 'main' },
+          env: { TRANSLOOM_REDIS_URL: redisUrl(), GITHUB_REF_NAME: 'main' },
         },
       );
       expect(push.code, push.stdout).toBe(0);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startRedisServer } from '../test-support/redis-server.js';
+import { useRedisServer } from '../test-support/redis-server.js';
 import { createFileTranslationStore } from './file-translation-store.js';
 import {
   MemoryUnavailableError,
@@ -15,7 +15,7 @@ import { resolveSharedMemory } from './shared-memory-settings.js';
 import { createSharedTranslationStore } from './shared-translation-store.js';
 
 describe('the shared translation memory on Redis', async () => {
-  const redis = await startRedisServer();
+  const redis = useRedisServer();
   const open = (
     scope: string,
     readScopes: string[],
@@ -123,7 +123,7 @@ describe('the shared translation memory on Redis', async () => {
 });
 
 describe('the shared store in front of a Redis that goes away', async () => {
-  const redis = await startRedisServer();
+  const redis = useRedisServer();
   const dir = await mkdtemp(join(tmpdir(), 'transloom-shared-'));
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

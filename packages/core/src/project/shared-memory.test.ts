@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config-error.js';
 import type { RunReport } from '../pipeline/run-report.js';
-import { startRedisServer } from '../test-support/redis-server.js';
+import { useRedisServer } from '../test-support/redis-server.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';
 import { createProject } from './create-project.js';
 
@@ -69,7 +69,7 @@ function packed(report: RunReport): number {
 }
 
 describe('a shared translation memory on Redis', async () => {
-  const redis = await startRedisServer();
+  const redis = useRedisServer();
   const server = await testService({ engine: recordingEngine });
   const service = { url: server.url, apiKey: TEST_KEY };
   const env = (more: Record<string, string> = {}) => ({
@@ -302,7 +302,7 @@ describe('a shared translation memory on Redis', async () => {
 });
 
 describe('a Redis that goes away in the middle of a run', async () => {
-  const redis = await startRedisServer();
+  const redis = useRedisServer();
   const server = await testService({ engine: recordingEngine });
   const service = { url: server.url, apiKey: TEST_KEY };
   const dir = await mkdtemp(join(tmpdir(), 'transloom-redis-gone-'));

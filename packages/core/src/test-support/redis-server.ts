@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A real `redis-server` started for a test file on a loopback port. */
 export interface RedisTestServer {
@@ -64,10 +64,42 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 }
 
 /**
- * Starts Debian's `redis-server` on a free loopback port with nothing saved to disk, and stops
- * it after the file's tests. Never a mock: the shared memory is tested against Redis itself.
+ * Debian's `redis-server` for the tests of the calling file (or describe block): started on a
+ * free loopback port with nothing saved to disk before its first test, stopped after its last.
+ * Started in `beforeAll` rather than when the file is collected, so a block whose tests are
+ * all filtered out (`-t`) starts none (and leaves none behind). Never a mock: the shared
+ * memory is tested against Redis itself. Its fields are there once the tests run.
  */
-export async function startRedisServer(): Promise<RedisTestServer> {
+export function useRedisServer(): RedisTestServer {
+  let server: RedisTestServer | undefined;
+  let child: ChildProcess | undefined;
+  const current = (): RedisTestServer => {
+    if (!server) throw new Error('useRedisServer: the server starts before the first test');
+    return server;
+  };
+  beforeAll(async () => {
+    ({ server, child } = await startRedisServer());
+  });
+  afterAll(async () => {
+    if (!child) return;
+    child.kill('SIGCONT');
+    await stop(child, 'SIGTERM');
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get port() {
+      return current().port;
+    },
+    kill: () => current().kill(),
+    pause: (paused) => current().pause(paused),
+    command: (...args) => current().command(...args),
+  };
+}
+
+// Starts the server; the caller stops it.
+async function startRedisServer(): Promise<{ server: RedisTestServer; child: ChildProcess }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const child = spawn(
@@ -83,11 +115,7 @@ export async function startRedisServer(): Promise<RedisTestServer> {
       if (attempt < 3 && !String(error).includes('cannot be started')) continue;
       throw error;
     }
-    afterAll(() => {
-      child.kill('SIGCONT');
-      return stop(child, 'SIGTERM');
-    });
-    return {
+    const server: RedisTestServer = {
       url: `redis://127.0.0.1:${port}/0`,
       port,
       kill: () => stop(child, 'SIGKILL'),
@@ -97,5 +125,6 @@ export async function startRedisServer(): Promise<RedisTestServer> {
           encoding: 'utf8',
         }).trim(),
     };
+    return { server, child };
   }
 }
