@@ -1,3 +1,4 @@
+import { parseShard, type Shard } from '@transloom/core';
 import { ActionError } from './action-error.js';
 
 /** What the Action does. */
@@ -23,6 +24,8 @@ export interface ActionInputs {
   commitAuthor: { name: string; email: string };
   pullRequest: 'auto' | 'never';
   dryRun: boolean;
+  /** One shard of a sharded translate run (`i/n`): into the shared memory, no commit. */
+  shard: Shard | undefined;
 }
 
 /** Reads one input by its action.yml name (`@actions/core`'s `getInput`). */
@@ -126,6 +129,26 @@ export function readActionInputs(read: InputReader): ActionInputs {
       'TRANSLOOM_ACTION_INPUT',
       "mode 'comment' needs input 'report': the report file a 'check' run wrote (its 'report-path' output, downloaded from the artifact)",
     );
+  const shardText = get('shard');
+  let shard: Shard | undefined;
+  if (shardText !== '') {
+    try {
+      shard = parseShard(shardText);
+    } catch (error) {
+      throw new ActionError('TRANSLOOM_ACTION_INPUT', `input 'shard': ${(error as Error).message}`);
+    }
+    if (mode !== 'translate')
+      throw new ActionError(
+        'TRANSLOOM_ACTION_INPUT',
+        `input 'shard' is for mode 'translate' (the jobs of a matrix that each translate a part into the shared memory); got mode '${mode}'`,
+      );
+  }
+  const dryRun = flag('dry-run', get('dry-run'), false);
+  if (shard && dryRun)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_INPUT',
+      "input 'shard' translates into the shared memory: it cannot be combined with 'dry-run'",
+    );
   return {
     mode,
     report,
@@ -142,6 +165,7 @@ export function readActionInputs(read: InputReader): ActionInputs {
     commitMessage: get('commit-message') || DEFAULT_COMMIT_MESSAGE,
     commitAuthor: parseAuthor(get('commit-author') || DEFAULT_COMMIT_AUTHOR),
     pullRequest: oneOf('pull-request', get('pull-request'), ['auto', 'never'] as const, 'auto'),
-    dryRun: flag('dry-run', get('dry-run'), false),
+    dryRun,
+    shard,
   };
 }

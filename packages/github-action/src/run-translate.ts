@@ -14,11 +14,12 @@ import { renderJobSummary } from './job-summary.js';
 import { openActionProject } from './open-project.js';
 import { openTranslateService, requireServiceInputs } from './open-translate-service.js';
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
+import { promoteMergedBranches } from './promote-merged.js';
 import { commitPaths, pushWithoutForce } from './publish-commit.js';
 import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
 
 /** The source files a pull request changed, or undefined for the whole project (with why). */
-async function prScope(
+export async function prScope(
   ctx: ActionContext,
   number: number,
   config: ResolvedConfig,
@@ -126,6 +127,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     const project = await openActionProject({
       cwd: ctx.projectDir,
       service: service ? { url: service.url, apiKey: service.apiKey } : undefined,
+      memory: { env: process.env, event },
       onEvent: (e) => {
         if (e.type === 'planned') {
           const send = Object.values(e.locales).reduce((n, l) => n + l.send, 0);
@@ -138,6 +140,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     root = project.root;
     lockFile = project.config.lockFile;
     try {
+      if (!inputs.dryRun) await promoteMergedBranches(ctx, project, notes);
       const files = pr ? await prScope(ctx, pr.number, project.config, notes) : undefined;
       const call = {
         ...(inputs.locales ? { locales: inputs.locales } : {}),
