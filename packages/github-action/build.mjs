@@ -19,7 +19,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const OUT = join(here, 'dist', 'index.js');
 const LICENSES = join(here, 'dist', 'licenses.txt');
 // Packages that must never be in the bundle: the local service carries a native module.
-const FORBIDDEN = /node_modules\/(better-sqlite3|@transloom\/server)\/|packages\/server\//;
+const FORBIDDEN = /node_modules\/(@photostructure\/sqlite|@transloom\/server)\/|packages\/server\//;
 
 /**
  * Bundles the Action in memory: the bundle's text and its license notices. With `sourcesFrom`
