@@ -54,7 +54,7 @@ async function bundleRedis() {
   };
 }
 // Packages that must never be in the bundle: the local service carries a native module.
-const FORBIDDEN = /node_modules\/(better-sqlite3|@transloom\/server)\/|packages\/server\//;
+const FORBIDDEN = /node_modules\/(@photostructure\/sqlite|@transloom\/server)\/|packages\/server\//;
 
 /**
  * Bundles the Action in memory: the bundle's text and its license notices. With `sourcesFrom`
