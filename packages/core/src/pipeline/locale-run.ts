@@ -17,8 +17,8 @@ import {
 } from './plan-project.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import { type RunReport, reportStale } from './run-report.js';
-import { stopsWriting } from './stops-writing.js';
 import { shardRun } from './shard-run.js';
+import { stopsWriting } from './stops-writing.js';
 import { type UnitForm, unitForms } from './unit-forms.js';
 import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
 import { OUTCOME, type TargetResult, type TargetWork, writeTarget } from './write-target.js';
