@@ -4,7 +4,6 @@
 // database or engine. Run with `pnpm bench:server` after `pnpm build`.
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -171,11 +170,15 @@ try {
   floor.stop();
 }
 
-// The storage floor of a glossary: better-sqlite3 alone inserting the same 10 000 rows into
-// a table keyed like ours, one transaction per glossary.
-function storageFloor(iterations) {
-  const Database = createRequire(`${root}packages/server/package.json`)('better-sqlite3');
-  const db = new Database(':memory:');
+// The storage floor of a glossary: the service's SQLite driver alone inserting the same
+// 10 000 rows into a table keyed like ours, one transaction per glossary.
+let floorDriver = 'SQLite';
+async function storageFloor(iterations) {
+  const { openSqlite } = await import(
+    new URL('../packages/server/dist/store/sqlite-connection.js', import.meta.url).href
+  );
+  const db = openSqlite(':memory:');
+  floorDriver = db.driver;
   db.exec(`CREATE TABLE e (g TEXT, s TEXT, t TEXT, pos INTEGER, source TEXT, target TEXT,
     PRIMARY KEY (g, s, t, source)) WITHOUT ROWID`);
   const insert = db.prepare('INSERT INTO e VALUES (?, ?, ?, ?, ?, ?)');
@@ -214,9 +217,9 @@ for (const { name, ours, base, unitsPerRequest } of rows) {
 }
 
 const glossaryRow = rows.at(-1);
-const floorMs = storageFloor(40);
+const floorMs = await storageFloor(40);
 console.log(
-  `\nglossary storage floor (better-sqlite3 alone, 10 000 rows in one transaction): p50 ${num(floorMs, 2)} ms;` +
+  `\nglossary storage floor (${floorDriver} alone, 10 000 rows in one transaction): p50 ${num(floorMs, 2)} ms;` +
     ` service p50 ${num(glossaryRow.ours.p50, 2)} ms, ${num(glossaryRow.ours.p50 / floorMs, 1)}x the floor` +
     ' (the rest is JSON, TSV parsing, the entry rules and HTTP)',
 );

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the Action into dist/ (the runner installs no dependencies) with esbuild:
-// `node build.mjs` writes dist/index.js and dist/licenses.txt; `node build.mjs --check [FILE]`
-// bundles in memory and compares with the committed bundle (or FILE), exit 1 when stale.
+// `node build.mjs` writes dist/index.js, dist/ioredis.js and dist/licenses.txt;
+// `node build.mjs --check [FILE]` bundles in memory and compares with the committed bundle
+// (or FILE), exit 1 when stale.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -18,8 +19,42 @@ import { build } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT = join(here, 'dist', 'index.js');
 const LICENSES = join(here, 'dist', 'licenses.txt');
+// The Redis client of the shared translation memory, in a file of its own beside the bundle:
+// the engine imports it only when a project configures a shared memory, so the Action's
+// bundle (read and compiled on every run) does not carry it.
+const REDIS = join(here, 'dist', 'ioredis.js');
+// CommonJS dependencies call require() for Node's modules.
+const REQUIRE_BANNER =
+  "import { createRequire as __transloomRequire } from 'node:module';\nconst require = __transloomRequire(import.meta.url);";
+
+// The Redis client bundled alone, as an ES module exporting what the engine takes from it.
+async function bundleRedis() {
+  const result = await build({
+    absWorkingDir: here,
+    stdin: {
+      contents: "export { Redis } from 'ioredis';\n",
+      resolveDir: join(here, '..', 'core'),
+      sourcefile: 'ioredis-entry.js',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    outfile: REDIS,
+    metafile: true,
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: REQUIRE_BANNER },
+  });
+  return {
+    code: result.outputFiles.find((f) => f.path === REDIS).text,
+    inputs: Object.keys(result.metafile.inputs).map((p) => p.split(sep).join('/')),
+  };
+}
 // Packages that must never be in the bundle: the local service carries a native module.
-const FORBIDDEN = /node_modules\/(better-sqlite3|@transloom\/server)\/|packages\/server\//;
+const FORBIDDEN = /node_modules\/(@photostructure\/sqlite|@transloom\/server)\/|packages\/server\//;
 
 /**
  * Bundles the Action in memory: the bundle's text and its license notices. With `sourcesFrom`
@@ -45,11 +80,15 @@ export async function bundleAction({ sourcesFrom } = {}) {
     logLevel: 'warning',
     // cosmiconfig loads TypeScript only for `.ts` configs, which the engine reads with jiti.
     external: ['typescript'],
-    // CommonJS dependencies call require() for Node's modules.
-    banner: {
-      js: "import { createRequire as __transloomRequire } from 'node:module';\nconst require = __transloomRequire(import.meta.url);",
-    },
+    banner: { js: REQUIRE_BANNER },
     plugins: [
+      {
+        // The engine's `import('ioredis')` loads the file beside the bundle (see REDIS).
+        name: 'redis-apart',
+        setup(b) {
+          b.onResolve({ filter: /^ioredis$/ }, () => ({ path: './ioredis.js', external: true }));
+        },
+      },
       ...(sourcesFrom
         ? [
             {
@@ -88,7 +127,9 @@ export async function bundleAction({ sourcesFrom } = {}) {
   if (forbidden.length > 0)
     throw new Error(`the bundle must not contain the local service: ${forbidden.join(', ')}`);
   const code = result.outputFiles.find((f) => f.path === OUT).text;
-  return { code, licenses: licensesOf(inputs), inputs };
+  const redis = await bundleRedis();
+  const all = [...inputs, ...redis.inputs];
+  return { code, redis: redis.code, licenses: licensesOf(all), inputs: all };
 }
 
 // The license notice of every package whose code is in the bundle, sorted by name.
@@ -146,14 +187,15 @@ function committed(file) {
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
   const from = process.argv.indexOf('--sources-from');
-  const { code, licenses } = await bundleAction(
+  const { code, redis, licenses } = await bundleAction(
     from > 0 ? { sourcesFrom: process.argv[from + 1] } : {},
   );
   if (process.argv[2] === '--check') {
     const against = process.argv[3]?.startsWith('--') ? undefined : process.argv[3];
     const previous = against ? readFileSync(against, 'utf8') : committed(OUT);
     const previousLicenses = against ? licenses : committed(LICENSES);
-    if (previous !== code || previousLicenses !== licenses) {
+    const previousRedis = against ? redis : committed(REDIS);
+    if (previous !== code || previousLicenses !== licenses || previousRedis !== redis) {
       process.stderr.write(
         `${relative(process.cwd(), OUT)} is stale: its sources changed since it was committed. Run \`pnpm --filter @transloom/github-action build\` and commit packages/github-action/dist.\n`,
       );
@@ -164,13 +206,14 @@ if (isMain) {
     mkdirSync(dirname(OUT), { recursive: true });
     for (const [file, text] of [
       [OUT, code],
+      [REDIS, redis],
       [LICENSES, licenses],
     ]) {
       writeFileSync(`${file}.tmp`, text);
       renameSync(`${file}.tmp`, file);
     }
     process.stdout.write(
-      `${relative(process.cwd(), OUT)}: ${(code.length / 1024 / 1024).toFixed(1)} MiB\n`,
+      `${relative(process.cwd(), OUT)}: ${(code.length / 1024 / 1024).toFixed(1)} MiB; ${relative(process.cwd(), REDIS)}: ${(redis.length / 1024).toFixed(0)} KiB\n`,
     );
   }
 }

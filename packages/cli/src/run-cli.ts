@@ -11,6 +11,7 @@ Commands:
   check              exit 10 when anything is missing, stale or failed; sends nothing
   status             a table of where each locale stands
   glossary <action>  validate | push | pull the project glossary
+  memory <action>    promote | export | import the translation memory (scopes, TMX)
   extract            add keys found in source code to the source catalogs
   init               write a transloom.config.mjs for the project's layout
   usage              characters used in this period
@@ -37,6 +38,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
     return (argv, io) => projectCommand('status', argv, io);
   },
   glossary: async () => (await import('./commands/glossary-command.js')).glossaryCommand,
+  memory: async () => (await import('./commands/memory-command.js')).memoryCommand,
   extract: async () => (await import('./commands/extract-command.js')).extractCommand,
   init: async () => (await import('./commands/init-command.js')).initCommand,
   usage: async () => (await import('./commands/usage-command.js')).usageCommand,

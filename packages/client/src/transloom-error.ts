@@ -32,11 +32,28 @@ const USER_CODES: ReadonlySet<string> = new Set([
   'TRANSLOOM_CONFIG',
 ]);
 
+// The brand every copy of the class sets: `Symbol.for` names one symbol across bundles.
+const TRANSLOOM_ERROR = Symbol.for('transloom.error');
+
 /**
  * The root of every error Transloom throws, in every package: a stable `code` and a `kind`,
  * so a host's error boundary is one `instanceof` check.
  */
 export class TransloomError extends Error {
+  /**
+   * `error instanceof TransloomError` holds for an error made by any copy of this class: a
+   * bundled host (the CLI, the Action) carries its own copy, while the service it starts
+   * throws with the installed one. Subclasses keep the ordinary check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== TransloomError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[TRANSLOOM_ERROR] === true
+    );
+  }
+
   override name = 'TransloomError';
   /** A stable identifier, `TRANSLOOM_*`. */
   readonly code: TransloomErrorCode | (string & {});
@@ -51,5 +68,6 @@ export class TransloomError extends Error {
     super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.code = code;
     this.kind = options?.kind ?? (USER_CODES.has(code) ? 'user' : 'service');
+    Object.defineProperty(this, TRANSLOOM_ERROR, { value: true });
   }
 }

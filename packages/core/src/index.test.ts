@@ -21,6 +21,7 @@ it('exports exactly the public API of each entry', () => {
         "FormatError",
         "GlossaryError",
         "LockError",
+        "MemoryUnavailableError",
         "ProjectLockedError",
         "RunConfigError",
         "STATE_DIRECTORY",
@@ -35,6 +36,7 @@ it('exports exactly the public API of each entry', () => {
         "defineConfig",
         "formatDiagnostic",
         "noTranslationStore",
+        "parseShard",
         "runOutcome",
       ],
       "./config": [

@@ -25,6 +25,17 @@ export { ProjectLockedError, type RunLockHolder } from './errors/project-locked-
 export { UsageError } from './errors/usage-error.js';
 export type { GlossaryLayoutKind } from './glossary/glossary-layout.js';
 export { GlossaryError } from './glossary/load-glossary.js';
+export { createFileTranslationStore } from './memory/file-translation-store.js';
+export { MemoryUnavailableError } from './memory/redis-translation-store.js';
+export { parseShard, type Shard } from './memory/shard-of.js';
+export type { SharedMemoryConfig } from './memory/shared-memory-settings.js';
+export {
+  createTranslationMemory,
+  noTranslationStore,
+  type TranslationMemory,
+  type TranslationMemoryOptions,
+  type TranslationStore,
+} from './memory/translation-memory.js';
 export { LockError } from './pipeline/lock-file.js';
 export { RunConfigError } from './pipeline/request-options.js';
 export {
@@ -37,14 +48,6 @@ export {
   type UnitFailure,
 } from './pipeline/run-report.js';
 export {
-  createFileTranslationStore,
-  createTranslationMemory,
-  noTranslationStore,
-  type TranslationMemory,
-  type TranslationMemoryOptions,
-  type TranslationStore,
-} from './pipeline/translation-memory.js';
-export {
   type ChooseServiceOptions,
   chooseService,
   type ServiceChoice,
@@ -56,12 +59,15 @@ export type {
   GlossaryPush,
   GlossaryValidation,
   LocalServiceStarter,
+  MemoryPromotion,
   Project,
   RunEvent,
   RunOptions,
   ServiceConnection,
   ServiceOption,
   StartedService,
+  TmxExport,
+  TmxImport,
   TranslateOptions,
 } from './project/project-types.js';
 export { STATE_DIRECTORY } from './project/state-directory.js';

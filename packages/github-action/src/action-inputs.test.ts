@@ -38,7 +38,22 @@ describe('readActionInputs', () => {
     });
   });
 
+  it('reads a shard of a translate run', () => {
+    expect(read({ mode: 'translate', shard: ' 2/4 ' }).shard).toEqual({ index: 2, count: 4 });
+    expect(read({ mode: 'translate' }).shard).toBeUndefined();
+  });
+
   it.each([
+    [
+      { mode: 'translate', shard: '5/4' },
+      "input 'shard': a shard index must be a whole number from 1 to 4; got 5",
+    ],
+    [{ mode: 'translate', shard: 'first' }, "input 'shard': a shard is written i/n"],
+    [{ shard: '1/2' }, "input 'shard' is for mode 'translate'"],
+    [
+      { mode: 'translate', shard: '1/2', 'dry-run': 'true' },
+      "it cannot be combined with 'dry-run'",
+    ],
     [{ mode: 'sync' }, "input 'mode' must be one of 'check', 'translate', 'comment'; got 'sync'"],
     [{ 'fail-on': 'always' }, "input 'fail-on' must be one of"],
     [{ 'max-characters': '1e6' }, "input 'max-characters' must be a whole number"],

@@ -1,3 +1,4 @@
+import { parseShard, type Shard } from '@transloom/core';
 import { ActionError } from './action-error.js';
 
 /** What the Action does. */
@@ -33,6 +34,8 @@ export interface ActionInputs {
   /** The configuration file, relative to `working-directory`, instead of searching. */
   configFile: string | undefined;
   dryRun: boolean;
+  /** One shard of a sharded translate run (`i/n`): into the shared memory, no commit. */
+  shard: Shard | undefined;
 }
 
 /** Reads one input by its action.yml name (`@actions/core`'s `getInput`). */
@@ -173,6 +176,26 @@ export function readActionInputs(read: InputReader): ActionInputs {
       'TRANSLOOM_ACTION_INPUT',
       "mode 'comment' needs input 'report': the report file a 'check' run wrote (its 'report-path' output, downloaded from the artifact)",
     );
+  const shardText = get('shard');
+  let shard: Shard | undefined;
+  if (shardText !== '') {
+    try {
+      shard = parseShard(shardText);
+    } catch (error) {
+      throw new ActionError('TRANSLOOM_ACTION_INPUT', `input 'shard': ${(error as Error).message}`);
+    }
+    if (mode !== 'translate')
+      throw new ActionError(
+        'TRANSLOOM_ACTION_INPUT',
+        `input 'shard' is for mode 'translate' (the jobs of a matrix that each translate a part into the shared memory); got mode '${mode}'`,
+      );
+  }
+  const dryRun = flag('dry-run', get('dry-run'), false);
+  if (shard && dryRun)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_INPUT',
+      "input 'shard' translates into the shared memory: it cannot be combined with 'dry-run'",
+    );
   return {
     mode,
     report,
@@ -202,6 +225,7 @@ export function readActionInputs(read: InputReader): ActionInputs {
     ],
     base: get('base') ? branchInput('base', get('base'), '', false) : undefined,
     configFile: get('config-file') || undefined,
-    dryRun: flag('dry-run', get('dry-run'), false),
+    dryRun,
+    shard,
   };
 }

@@ -38,7 +38,7 @@ describe('the committed bundle', () => {
     // esbuild heads each module's code with its path: the modules the bundle holds.
     const modules = [...code.matchAll(/^\/\/ (\S+\.[cm]?js)$/gm)].map((m) => m[1]!);
     expect(modules).toContain('../core/dist/project/create-project.js');
-    expect(modules.filter((m) => /^\.\.\/server\/|better-sqlite3|bindings@/.test(m))).toEqual([]);
+    expect(modules.filter((m) => /^\.\.\/server\/|sqlite|node-gyp-build@/.test(m))).toEqual([]);
     expect(/require\([^)]*\.node["']\)/.test(code)).toBe(false);
     const tracked = execFileSync('git', ['ls-files', 'packages/github-action/dist'], {
       cwd: root,
@@ -46,8 +46,21 @@ describe('the committed bundle', () => {
     });
     expect(tracked.split('\n').filter(Boolean).sort()).toEqual([
       'packages/github-action/dist/index.js',
+      'packages/github-action/dist/ioredis.js',
       'packages/github-action/dist/licenses.txt',
     ]);
+  });
+});
+
+describe('the Redis client of the shared memory', () => {
+  it('is a file of its own, loaded only when a project configures a shared memory', async () => {
+    const code = readFileSync(join(packageDir, 'dist', 'index.js'), 'utf8');
+    // Not in the bundle: only the engine's dynamic import names it.
+    expect(code).not.toMatch(/node_modules\/\.pnpm\/ioredis@/);
+    expect([...code.matchAll(/import\("\.\/ioredis\.js"\)/g)]).toHaveLength(1);
+    const redis = await import(join(packageDir, 'dist', 'ioredis.js'));
+    expect(typeof redis.Redis).toBe('function');
+    expect(readFileSync(join(packageDir, 'dist', 'licenses.txt'), 'utf8')).toMatch(/^ioredis@/m);
   });
 });
 

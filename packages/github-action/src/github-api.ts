@@ -208,3 +208,37 @@ export async function pullRequestFiles(
     throw githubError(`list the files of pull request #${number}`, error);
   }
 }
+
+/** A pull request merged by a commit: its head branch, and whether it came from a fork. */
+export interface MergedPullRequest {
+  number: number;
+  headRef: string;
+  baseRef: string;
+  fork: boolean;
+}
+
+/** The pull requests GitHub associates with a commit that have been merged. */
+export async function mergedPullRequests(
+  github: GitHubClient,
+  repo: RepoRef,
+  sha: string,
+): Promise<MergedPullRequest[]> {
+  try {
+    const { data } = await github.rest.repos.listPullRequestsAssociatedWithCommit({
+      ...repo,
+      commit_sha: sha,
+      per_page: 100,
+    });
+    const own = `${repo.owner}/${repo.repo}`.toLowerCase();
+    return data
+      .filter((p) => p.merged_at)
+      .map((p) => ({
+        number: p.number,
+        headRef: p.head.ref,
+        baseRef: p.base.ref,
+        fork: p.head.repo?.full_name?.toLowerCase() !== own,
+      }));
+  } catch (error) {
+    throw githubError(`list the pull requests of commit ${sha}`, error);
+  }
+}

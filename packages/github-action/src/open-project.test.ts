@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { openActionProject } from './open-project.js';
+import type { ActionEvent } from './action-event.js';
+import { memoryEnv, openActionProject } from './open-project.js';
 
 const root = mkdtempSync(join(tmpdir(), 'transloom-action-project-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -42,4 +43,22 @@ it('never takes a service from the process environment', async () => {
     delete process.env.TRANSLOOM_API_KEY;
     delete process.env.TRANSLOOM_API_URL;
   }
+});
+
+it("gives the engine the shared memory's variables and the default branch, and nothing else", () => {
+  const env = memoryEnv(
+    {
+      TRANSLOOM_API_KEY: 'secret-key',
+      TRANSLOOM_REDIS_URL: 'redis://:pw@cache:6379/0',
+      GITHUB_HEAD_REF: '',
+      GITHUB_REF_NAME: 'main',
+      HOME: '/root',
+    },
+    { payload: { repository: { default_branch: 'trunk' } } } as unknown as ActionEvent,
+  );
+  expect(env).toEqual({
+    TRANSLOOM_REDIS_URL: 'redis://:pw@cache:6379/0',
+    GITHUB_REF_NAME: 'main',
+    TRANSLOOM_DEFAULT_BRANCH: 'trunk',
+  });
 });

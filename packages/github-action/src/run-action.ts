@@ -8,10 +8,22 @@ import { renderJobSummary } from './job-summary.js';
 import { oneLine } from './markdown-text.js';
 import { runCheck } from './run-check.js';
 import { runComment } from './run-comment.js';
+import { runShard } from './run-shard.js';
 import { runTranslate } from './run-translate.js';
 
 /** Inputs that hold credentials: masked in the log before anything else is read. */
 export const SECRET_INPUTS = ['api-key', 'admin-key', 'github-token', 'workflow-token'] as const;
+
+// The shared memory's URL and its password are secrets too: the log never shows them.
+function maskRedisUrl(url: string | undefined): void {
+  if (!url) return;
+  core.setSecret(url);
+  try {
+    const { password, username } = new URL(url);
+    for (const part of [password, username && !password ? username : ''])
+      if (part) core.setSecret(decodeURIComponent(part));
+  } catch {}
+}
 
 /** Options of {@link run}. */
 export interface RunActionOptions {
@@ -31,6 +43,7 @@ export async function run(options: RunActionOptions = {}): Promise<void> {
       const value = core.getInput(name).trim();
       if (value) core.setSecret(value);
     }
+    maskRedisUrl(env.TRANSLOOM_REDIS_URL);
     const inputs = readActionInputs((name) => core.getInput(name));
     // Read once, the inputs (the keys among them) leave the environment: code the run loads
     // (a trusted configuration, a format's parser) has no use for them.
@@ -45,6 +58,7 @@ export async function run(options: RunActionOptions = {}): Promise<void> {
     });
     if (inputs.mode === 'check') await runCheck(ctx);
     else if (inputs.mode === 'comment') await runComment(ctx);
+    else if (inputs.shard) await runShard(ctx);
     else await runTranslate(ctx);
   } catch (error) {
     if (options.signal?.aborted) {

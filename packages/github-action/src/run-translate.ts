@@ -10,15 +10,13 @@ import { findActionConfig } from './find-action-config.js';
 import { createGit, type Git } from './git.js';
 import { guardGitAttributes } from './guard-git-attributes.js';
 import { renderJobSummary } from './job-summary.js';
-import { type CheckoutVerdict, judgeCheckout } from './judge-checkout.js';
+import type { CheckoutVerdict } from './judge-checkout.js';
 import { requireServiceInputs } from './open-translate-service.js';
 import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
 import { publishResults } from './publish-results.js';
 import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
+import { refuseUntrustedEvent, requireTrustedCheckout } from './translate-trust.js';
 import { translateWithEngine } from './translate-with-engine.js';
-
-/** The events translate mode runs on; a pull request also from a branch of this repository. */
-const TRANSLATE_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'pull_request'];
 
 /** Whether `branch` is a bot branch of the template (`transloom/{base}`): a run for it does nothing. */
 export function isBotBranch(branch: string, template: string): boolean {
@@ -40,18 +38,7 @@ export function isBotBranch(branch: string, template: string): boolean {
 export async function runTranslate(ctx: ActionContext): Promise<void> {
   const { inputs, event } = ctx;
   const pr = event.pullRequest;
-  if (!TRANSLATE_EVENTS.includes(event.name)) {
-    const head = await createGit(event.workspace).run(
-      ['rev-parse', '--verify', '--quiet', 'HEAD'],
-      {
-        allowFailure: true,
-      },
-    );
-    throw new ActionError(
-      'TRANSLOOM_ACTION_UNTRUSTED',
-      `mode 'translate' does not run on '${event.name || '(no event)'}': it runs with this repository's secrets, and on this event the checkout may be a pull request's code (the checkout is at ${head.stdout.trim() || 'no commit'}, the event names ${event.sha ?? 'none'}); nothing was loaded, sent or pushed. Run it on push, workflow_dispatch, schedule, or pull_request from branches of this repository.`,
-    );
-  }
+  await refuseUntrustedEvent(ctx, "mode 'translate'");
   if (pr?.fork)
     throw new ActionError(
       'TRANSLOOM_ACTION_FORK',
@@ -71,12 +58,7 @@ export async function runTranslate(ctx: ActionContext): Promise<void> {
     return skip(`This run is for ${base}, a branch the Action writes: nothing to do.`);
 
   const git = createGit(event.workspace);
-  const verdict = await judgeCheckout(git, event, { baseBranch: inputs.base });
-  if (!verdict.trusted)
-    throw new ActionError(
-      'TRANSLOOM_ACTION_UNTRUSTED',
-      `mode 'translate' runs only on this repository's own code at the commit its event names, and this checkout is not (${verdict.why}): nothing was loaded, sent or pushed.`,
-    );
+  const verdict = await requireTrustedCheckout(ctx, git, "mode 'translate'", inputs.base);
   const restore = await guardGitAttributes(git);
   try {
     await translateCheckout(ctx, git, base, verdict);

@@ -6,9 +6,10 @@ import { pullRequestFiles } from './github-api.js';
 import { openActionProject } from './open-project.js';
 import { openTranslateService, type ServiceInputs } from './open-translate-service.js';
 import { createProgressLog } from './progress-log.js';
+import { promoteMergedBranches } from './promote-merged.js';
 
 /** The source files a pull request changed, or undefined for the whole project (with why). */
-async function prScope(
+export async function prScope(
   ctx: ActionContext,
   number: number,
   config: ResolvedConfig,
@@ -40,8 +41,9 @@ async function prScope(
 /**
  * Runs the engine for a translate run: opens the service (a budget key when asked, always
  * deactivated after), the project from its configuration file, and translates (or plans, for
- * a dry run) what the run covers: on a pull request the files it changes. Progress goes to the
- * log, one line per locale and step.
+ * a dry run) what the run covers: on a pull request the files it changes. On a push to the
+ * default branch, the shared memory of the pull requests it merged is promoted first. Progress
+ * goes to the log, one line per locale and step.
  */
 export async function translateWithEngine(
   ctx: ActionContext,
@@ -61,9 +63,11 @@ export async function translateWithEngine(
       cwd: ctx.projectDir,
       service: service ? { url: service.url, apiKey: service.apiKey } : undefined,
       configFile: options.configFile,
+      memory: { env: process.env, event: ctx.event },
       onEvent: createProgressLog((line) => core.info(line)),
     });
     try {
+      if (!inputs.dryRun) await promoteMergedBranches(ctx, project, options.notes);
       const files = pr ? await prScope(ctx, pr.number, project.config, options.notes) : undefined;
       const call = {
         ...(inputs.locales ? { locales: inputs.locales } : {}),

@@ -3,11 +3,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { AgentWorkflow } from './agent/agent-workflow.js';
 import { startServer } from './create-server.js';
 import { SCHEMA_MIGRATIONS } from './store/database.js';
+import { openSqlite } from './store/sqlite-connection.js';
 import { KEYS, startTestServer } from './test-support/test-server.js';
 
 const auth = (key: string) => ({ authorization: `Service-Auth-Key ${key}` });
@@ -42,7 +42,7 @@ describe('keys at rest', () => {
 
   it('hashes the clear keys of an older database on open; usage and access survive', async () => {
     const db = await tempDb();
-    const old = new Database(db);
+    const old = openSqlite(db);
     old.exec(SCHEMA_MIGRATIONS[0] as string);
     old.pragma('user_version = 1');
     old
@@ -69,7 +69,7 @@ describe('keys at rest', () => {
     } finally {
       await server.close();
     }
-    const check = new Database(db);
+    const check = openSqlite(db);
     const dump = JSON.stringify(check.prepare('SELECT * FROM api_keys').all());
     check.close();
     expect(dump).not.toContain('old-clear-secret-0042');

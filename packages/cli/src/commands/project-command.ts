@@ -1,4 +1,4 @@
-import { createProject, type ResolvedConfig, type RunReport } from '@transloom/core';
+import { createProject, parseShard, type ResolvedConfig, type RunReport } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { colorEnabled, colors } from '../color.js';
 import { exitCodeOf } from '../exit-code.js';
@@ -39,6 +39,9 @@ Options:
   --request-timeout MS
                      stop when a request gets no answer for MS milliseconds (default: the
                      configuration's requestTimeout, else 60000)
+  --shard I/N        translate only shard I of N of the missing texts, into the shared memory
+                     (translationMemory.redis), writing no file and no lock; a final run
+                     without --shard then writes everything (see the README's CI matrix)
   --json             print one JSON summary on stdout
   --quiet            no progress output
   --cwd DIR          run in DIR (default: the current directory)
@@ -123,6 +126,7 @@ export async function projectCommand(
           'overwrite-edits': { type: 'boolean' },
           frozen: { type: 'boolean' },
           'no-wait': { type: 'boolean' },
+          shard: { type: 'string' },
           quiet: { type: 'boolean', short: 'q' },
           ...REQUEST_TIMEOUT_OPTION,
         }
@@ -136,6 +140,8 @@ export async function projectCommand(
   const requestTimeout = await requestTimeoutOf(
     (values as { 'request-timeout'?: string })['request-timeout'],
   );
+  const shardText = (values as { shard?: string }).shard;
+  const shard = shardText === undefined ? undefined : parseShard(shardText);
   const c = colors(io);
   const dryRun = mode === 'translate' && Boolean(flags['dry-run']);
   let progress: ProgressDisplay | undefined;
@@ -189,6 +195,7 @@ export async function projectCommand(
                 force: Boolean(flags.force),
                 overwriteEdits: Boolean(flags['overwrite-edits']),
                 wait: !flags['no-wait'],
+                ...(shard ? { shard } : {}),
               });
   } finally {
     progress?.stop();
@@ -217,6 +224,10 @@ export async function projectCommand(
     if (mode === 'status') io.stdout.write(await entryLines(project.config));
     for (const line of problemLines(report, c, { pending: mode === 'check' }))
       io.stderr.write(`${line}\n`);
+    if (report.shard)
+      io.stderr.write(
+        `shard ${report.shard.index}/${report.shard.count}: ${report.shard.others} texts left to the other shards; no file and no lock written (a run without --shard writes them)\n`,
+      );
     if (mode === 'translate')
       io.stderr.write(`${dryRun ? 'dry run: nothing was sent or written' : summaryLine(report)}\n`);
     if (mode === 'check') for (const line of checkVerdict(report, c)) io.stderr.write(`${line}\n`);

@@ -103,7 +103,8 @@ export function configPathIssues(config: ConfigSchemaOutput, root: string): Conf
     }
   });
   path('lockFile', config.lockFile);
-  if (config.translationMemory) path('translationMemory.path', config.translationMemory.path);
+  if (config.translationMemory !== false && config.translationMemory?.path)
+    path('translationMemory.path', config.translationMemory.path);
   if (typeof config.glossary === 'string')
     path('glossary', fill(config.glossary, { locale: config.sourceLocale }));
   else

@@ -18,6 +18,34 @@ export const localeSettingsSchema = z.strictObject({
     .optional(),
 });
 
+const SCOPE = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\s\0]+$/, 'must be a name without spaces, such as a branch name');
+
+/** The shared translation memory: Redis, scoped per branch. */
+const sharedMemorySchema = z.strictObject({
+  /** `redis://` or `rediss://` URL, or `true` to take it from `TRANSLOOM_REDIS_URL` (keeps the password out of the file). */
+  redis: z
+    .union([
+      z.literal(true),
+      z
+        .string()
+        .regex(
+          /^rediss?:\/\//,
+          'must be a redis:// or rediss:// URL, or true to read it from TRANSLOOM_REDIS_URL',
+        ),
+    ])
+    .optional(),
+  /** Prefix of every Redis key (default `transloom`): several projects can share one Redis. */
+  prefix: SCOPE.optional(),
+  /** The scope this project's runs write into (default: the CI branch, else `local`). */
+  scope: SCOPE.optional(),
+  /** Scopes read after the run's own (default: the default branch's). */
+  readScopes: z.array(SCOPE).optional(),
+});
+
 /** One group of files. */
 export const fileEntrySchema = z.strictObject({
   /** A glob relative to the config file, which may contain `{locale}`. */
@@ -78,9 +106,15 @@ export const configSchema = z.strictObject({
     .optional(),
   /** Stop before billing more characters than this in one run. */
   maxCharacters: z.number().int().min(0).optional(),
-  /** Where the translation memory lives (default `.transloom/tm`), or false for none. */
+  /**
+   * Where the translation memory lives (default `.transloom/tm`), or false for none; `redis`
+   * adds a memory shared by every machine (see {@link sharedMemorySchema}).
+   */
   translationMemory: z
-    .union([z.literal(false), z.strictObject({ path: z.string().min(1) })])
+    .union([
+      z.literal(false),
+      z.strictObject({ path: z.string().min(1).optional(), ...sharedMemorySchema.shape }),
+    ])
     .optional(),
   /** The lock file (default `transloom.lock` beside the config). */
   lockFile: z.string().min(1).optional(),

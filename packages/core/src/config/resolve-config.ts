@@ -5,6 +5,7 @@ import {
   MAX_CUSTOM_INSTRUCTIONS,
 } from '@transloom/client/wire';
 import type { z } from 'zod';
+import type { SharedMemoryConfig } from '../memory/shared-memory-settings.js';
 import type { PresetExpansion } from '../presets/docs-preset.js';
 import { expandPreset } from '../presets/expand-preset.js';
 import { closest } from './closest.js';
@@ -12,6 +13,7 @@ import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configPathIssues } from './config-paths.js';
 import { configSchema, type FileEntry, type LocaleSettings } from './config-schema.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
+import { sharedMemoryOf } from './shared-memory-config.js';
 import { hasFormality, targetLocaleProblem } from './target-language.js';
 
 export { closest } from './closest.js';
@@ -42,6 +44,8 @@ export interface ResolvedConfig {
   maxCharacters: number | undefined;
   /** Absolute directory of the translation memory, or false. */
   translationMemory: string | false;
+  /** The shared translation memory behind the local one, when `translationMemory.redis` is set. */
+  sharedMemory: SharedMemoryConfig | undefined;
   lockFile: string;
   extract: z.output<typeof configSchema>['extract'];
   /** What is allowed but likely not meant (a target locale without its variant), for each run to report. */
@@ -218,6 +222,7 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
   if (config.files.length === 0 && !config.preset)
     issues.push({ path: 'files', message: "needs at least one file entry (or a 'preset')" });
   issues.push(...configPathIssues(config, root));
+  const sharedMemory = sharedMemoryOf(config.translationMemory, issues);
   if (issues.length > 0) throw new ConfigError(issues, file);
   const preset = config.preset
     ? expandPreset(config.preset, {
@@ -244,6 +249,7 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
       config.translationMemory === false
         ? false
         : absolute(config.translationMemory?.path ?? '.transloom/tm'),
+    sharedMemory,
     lockFile: absolute(config.lockFile ?? 'transloom.lock'),
     extract: config.extract,
     warnings,

@@ -80,6 +80,11 @@ export interface LocDocument {
   ): string | undefined;
   /** Whether rendering uses the existing target file (see {@link RenderOptions.previous}). */
   readonly usesPreviousTarget: boolean;
+  /** What each `<x>` and `<g>` id of a unit stands for, as text of the file (for TMX). */
+  originals(unitId: string): {
+    placeholders: ReadonlyMap<string, string>;
+    pairs: ReadonlyMap<string, { open: string; close: string }>;
+  };
   /** Rendered text as bytes in the file's own encoding (and BOM). */
   encode(text: string): Uint8Array;
   /**
@@ -236,6 +241,18 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
       return renameIds(text, map, true);
     },
     usesPreviousTarget: adapter.usesPreviousTarget === true,
+    originals(unitId) {
+      const { markup } = unitOf(unitId);
+      return {
+        placeholders: new Map([...markup.placeholders].map(([id, o]) => [id, textOf(o)])),
+        pairs: new Map(
+          [...markup.pairs].map(([id, p]) => [
+            id,
+            { open: textOf(p.open), close: textOf(p.close) },
+          ]),
+        ),
+      };
+    },
     [INTERNAL]: { unitOf, textOf, parsed, format },
   };
   return doc;

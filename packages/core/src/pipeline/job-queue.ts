@@ -12,7 +12,7 @@ import {
 } from '@transloom/client/errors';
 import { countCharacters } from '@transloom/client/wire';
 import { hashOf } from '../hashing/hash-of.js';
-import type { TranslationMemory } from './translation-memory.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { UnitForm } from './unit-forms.js';
 
 /** Who waits for a text: told the restored segment, or why there is none. */
@@ -159,6 +159,20 @@ export class JobQueue {
       if (value !== undefined && this.accept(job, value)) hits++;
     }
     return hits;
+  }
+
+  /**
+   * Drops the open texts whose key `keep` refuses, without telling their waiters (a sharded
+   * run leaves them to the other shards and writes nothing). Returns how many were dropped.
+   */
+  retain(keep: (key: string) => boolean): number {
+    let dropped = 0;
+    for (const [key, job] of this.jobs)
+      if (!job.done && !keep(key)) {
+        this.jobs.delete(key);
+        dropped++;
+      }
+    return dropped;
   }
 
   /** Ends every open text with `reason`. */

@@ -1,11 +1,13 @@
 import { QuotaExceededError } from '@transloom/client/errors';
 import pLimit from 'p-limit';
 import type { ResolvedConfig } from '../config/resolve-config.js';
-import { hashOf } from '../hashing/hash-of.js';
+import type { Shard } from '../memory/shard-of.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunEvent } from '../project/project-types.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
+import { groupKeyOf } from './memory-key.js';
 import {
   documentLoader,
   type FilePlan,
@@ -15,8 +17,8 @@ import {
 } from './plan-project.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import { type RunReport, reportStale } from './run-report.js';
+import { shardRun } from './shard-run.js';
 import { stopsWriting } from './stops-writing.js';
-import type { TranslationMemory } from './translation-memory.js';
 import { type UnitForm, unitForms } from './unit-forms.js';
 import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
 import { OUTCOME, type TargetResult, type TargetWork, writeTarget } from './write-target.js';
@@ -38,6 +40,8 @@ export interface LocaleRunContext {
   send: ((queue: JobQueue, groups: readonly JobGroup[]) => Promise<void>) | undefined;
   /** Whether targets are written (a dry run and a check write nothing). */
   write: () => boolean;
+  /** Send only the texts of this shard (see {@link shardRun}). */
+  shard?: Shard | undefined;
   onEvent: ((event: RunEvent) => void) | undefined;
 }
 
@@ -69,6 +73,12 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   const results = new Map<TargetWork, TargetResult>();
   const left = new Map<TargetWork, number>();
   const finish = (work: TargetWork) => {
+    // A shard writes nothing and reports no file: the final run renders them all.
+    if (context.shard) {
+      work.translations.clear();
+      work.locale.units = [];
+      return;
+    }
     finishing.push(
       writes(async () => {
         const result = await writeTarget(work, config.root, writing());
@@ -101,7 +111,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   const queue = new JobQueue();
   const groups = new Map<string, JobGroup>();
   const groupOf = (context: string | undefined): JobGroup => {
-    const key = hashOf(locale.optionsHash, context ?? '');
+    const key = groupKeyOf(locale, context);
     let group = groups.get(key);
     if (!group) {
       group = {
@@ -188,6 +198,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   for (const item of adopting) settled(item.work);
 
   if (context.lookup) await queue.lookup(context.memory);
+  if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
   ledger.phase = 'service';
   // The request packer and the sending code (the client) are loaded only when there is work.
   let toSend = 0;
@@ -204,7 +215,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
 
   try {
     // Nothing more is sent once another locale met the quota.
-    if (toSend > 0 && context.send && report.stopped !== 'quota')
+    if (toSend > 0 && context.send && report.stopped !== 'quota' && fatal === undefined)
       await context.send(queue, [...groups.values()]);
   } catch (error) {
     if (error instanceof QuotaExceededError) report.stopped = 'quota';

@@ -1,6 +1,6 @@
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import { translationHash, type UnitPlan } from './plan-project.js';
 import { type RunReport, reportStale } from './run-report.js';
-import type { TranslationMemory } from './translation-memory.js';
 import { assembleTranslation, type UnitForm } from './unit-forms.js';
 import { OUTCOME, type TargetWork } from './write-target.js';
 

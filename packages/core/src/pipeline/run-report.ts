@@ -88,6 +88,11 @@ export interface RunReport {
   stopped: 'quota' | 'budget' | undefined;
   /** Glossary dictionaries sent to the service. */
   glossaryPushed: string[];
+  /**
+   * A sharded run: which shard, and how many texts it left to the other shards (its own are
+   * the locales' `translated`; it writes no file and no lock).
+   */
+  shard?: { index: number; count: number; others: number };
   durationMs: number;
 }
 

@@ -3,8 +3,18 @@ import { closest } from '../config/closest.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
+import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import { createConfiguredStore } from '../memory/configured-store.js';
+import { createFileTranslationStore } from '../memory/file-translation-store.js';
+import { MemoryUnavailableError } from '../memory/redis-translation-store.js';
+import { checkShard, type Shard } from '../memory/shard-of.js';
+import {
+  createTranslationMemory,
+  noTranslationStore,
+  type TranslationMemory,
+} from '../memory/translation-memory.js';
 import { checkFileEntries } from '../project/check-file-entries.js';
 import { checkRunPaths } from '../project/check-run-paths.js';
 import { checkWritable } from '../project/check-writable.js';
@@ -20,12 +30,6 @@ import { type PlanOptions, planProject } from './plan-project.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
 import { stopsWriting } from './stops-writing.js';
-import {
-  createFileTranslationStore,
-  createTranslationMemory,
-  noTranslationStore,
-  type TranslationMemory,
-} from './translation-memory.js';
 import type { TargetResult, TargetWork } from './write-target.js';
 
 /** Locales a run works on at once. */
@@ -60,6 +64,11 @@ export interface TranslateProjectOptions {
   overwriteEdits?: boolean;
   /** The translation memory (default: the configured store). */
   memory?: TranslationMemory;
+  /**
+   * Translate only the missing texts whose content hash falls in this shard, into the shared
+   * memory, writing no file and no lock; a plain run afterwards (the fan-in) writes them.
+   */
+  shard?: Shard;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
 }
@@ -79,13 +88,20 @@ function runLocales(config: ResolvedConfig, wanted: readonly string[] | undefine
   return [...new Set(wanted)];
 }
 
-/** The configured translation memory. */
-export function defaultTranslationMemory(config: ResolvedConfig): TranslationMemory {
+/**
+ * The configured translation memory: the local store, and the shared one behind it when one is
+ * configured (its URL and scopes from `env`).
+ */
+export function defaultTranslationMemory(
+  config: ResolvedConfig,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): TranslationMemory {
+  const local =
+    config.translationMemory === false
+      ? noTranslationStore
+      : createFileTranslationStore(config.translationMemory);
   return createTranslationMemory({
-    store:
-      config.translationMemory === false
-        ? noTranslationStore
-        : createFileTranslationStore(config.translationMemory),
+    store: createConfiguredStore(local, config.sharedMemory, env),
   });
 }
 
@@ -121,8 +137,26 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     overwriteEdits: options.overwriteEdits ?? false,
     parseAll: options.parseAll ?? false,
   };
-  const plans = await planProject(planOptions);
+  const shard = options.shard && mode === 'translate' ? checkShard(options.shard) : undefined;
+  // Entries are written once: a forced shard would pay again for answers the final run never reads.
+  if (shard && options.force)
+    throw new UsageError(
+      'a sharded run cannot be forced: the shared memory keeps the first answer to each text',
+    );
   const memory = options.memory ?? defaultTranslationMemory(config);
+  if (shard && !memory.shared) {
+    if (!options.memory) await memory.close();
+    throw new ConfigError(
+      [
+        {
+          path: 'translationMemory.redis',
+          message: `a sharded run (shard ${shard.index}/${shard.count}) needs a shared translation memory, where the shards leave their translations for the final run: ${memory.unavailable?.() ?? 'set translationMemory.redis'}`,
+        },
+      ],
+      config.file,
+    );
+  }
+  const plans = await planProject(planOptions);
   const report: RunReport = {
     mode,
     requests: 0,
@@ -148,6 +182,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     stopped: undefined,
     glossaryPushed: [],
     durationMs: 0,
+    ...(shard ? { shard: { ...shard, others: 0 } } : {}),
   };
   for (const plan of plans) {
     if (plan.error) report.diagnostics.push(...plan.error);
@@ -162,7 +197,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
 
   // Every file the run may write, before anything is sent: a read-only folder found after
   // the service answered would cost every character.
-  if (mode === 'translate') {
+  if (mode === 'translate' && !shard) {
     const targets: string[] = [config.lockFile];
     for (const plan of plans)
       if (!plan.upToDate && plan.doc)
@@ -203,7 +238,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     await (await session).send(queue, groups);
   };
 
-  let write = mode === 'translate';
+  // A shard writes no file and no lock: the final run writes them all at once.
+  let write = mode === 'translate' && !shard;
   const works: TargetWork[] = [];
   const results = new Map<TargetWork, TargetResult>();
   const done: string[] = [];
@@ -225,6 +261,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
       send: mode === 'translate' ? send : undefined,
       write: () => write,
+      shard,
       onEvent: options.onEvent,
     }).then((result) => {
       works.push(...result.works);
@@ -244,7 +281,12 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   if (report.failures.some((f) => f.reason === 'budget')) report.stopped ??= 'budget';
   // The connection is the caller's: it may serve its next run too.
   if (connection) report.requests = (connection as ServiceConnection).requests() - requestsBefore;
+  const lost = mode === 'translate' || mode === 'dry-run' ? memory.unavailable?.() : undefined;
+  if (lost) report.diagnostics.push(memoryDiagnostic(config, lost));
   if (!options.memory) await memory.close();
+  // What a shard translated is lost to the final run unless the shared memory has it.
+  if (shard && lost && fatal === undefined)
+    fatal = new MemoryUnavailableError(`shard ${shard.index}/${shard.count}: ${lost}`);
   if (write) {
     const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
     // Locales a fatal error left out keep their lock records, as if they were not in the run.
@@ -262,6 +304,18 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   report.durationMs = performance.now() - started;
   if (fatal) throw Object.assign(fatal as Error, { report });
   return report;
+}
+
+// The one warning of a run whose shared memory was (or became) unavailable.
+function memoryDiagnostic(config: ResolvedConfig, message: string): Diagnostic {
+  return {
+    file: config.file ? relative(config.root, config.file) : '(configuration)',
+    line: 1,
+    column: 1,
+    rule: 'translation-memory',
+    severity: 'warning',
+    message,
+  };
 }
 
 function byPosition(

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunReport } from '../pipeline/run-report.js';
-import type { TranslationMemory } from '../pipeline/translation-memory.js';
 import { chooseService, type ServiceChoice } from './choose-service.js';
 import { PathGuard } from './path-guard.js';
 import type {
@@ -56,7 +56,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
   const memoryOf = async (): Promise<TranslationMemory> => {
     if (!memory) {
       const { defaultTranslationMemory } = await import('../pipeline/translate-project.js');
-      memory = defaultTranslationMemory(config);
+      memory = defaultTranslationMemory(config, env);
     }
     return memory;
   };
@@ -143,6 +143,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         ...(call.files ? { files: call.files } : {}),
         ...(call.allowEmpty ? { allowEmpty: true } : {}),
         ...(call.maxCharacters !== undefined ? { maxCharacters: call.maxCharacters } : {}),
+        ...(call.shard ? { shard: call.shard } : {}),
         ...(parseAll ? { parseAll } : {}),
         force: call.force ?? false,
         overwriteEdits: call.overwriteEdits ?? false,
@@ -191,6 +192,22 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
           ),
         ),
     },
+    memory: {
+      promote: (call) =>
+        enqueue(undefined, async () =>
+          (await import('./memory-actions.js')).promoteScope(config, env, call),
+        ),
+      exportTmx: (call) =>
+        enqueue(call.signal, async () =>
+          (await import('./memory-actions.js')).exportTmx(config, await memoryOf(), env, call),
+        ),
+      importTmx: (call) =>
+        enqueue(call.signal, () =>
+          locked('memory import', call, async () =>
+            (await import('./memory-actions.js')).importTmx(config, await memoryOf(), call),
+          ),
+        ),
+    },
     usage: (call = {}) =>
       enqueue(call.signal, async () =>
         (await connect(undefined)).client.usage(call.signal ? { signal: call.signal } : {}),
@@ -198,7 +215,12 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
     reload: () =>
       enqueue(undefined, async () => {
         const next = await readConfig(options, cwd);
-        if (!options.memory && memory && next.translationMemory !== config.translationMemory) {
+        if (
+          !options.memory &&
+          memory &&
+          (next.translationMemory !== config.translationMemory ||
+            JSON.stringify(next.sharedMemory) !== JSON.stringify(config.sharedMemory))
+        ) {
           await memory.close();
           memory = undefined;
         }

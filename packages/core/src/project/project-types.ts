@@ -5,8 +5,8 @@ import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import type { RunLockHolder } from '../errors/project-locked-error.js';
 import type { GlossaryLayoutKind } from '../glossary/glossary-layout.js';
+import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunReport } from '../pipeline/run-report.js';
-import type { TranslationMemory } from '../pipeline/translation-memory.js';
 
 /** A connection to the translation service, opened only when a call has something to send. */
 export interface ServiceConnection {
@@ -123,6 +123,56 @@ export interface TranslateOptions extends RunOptions {
   wait?: boolean;
   /** Stop before billing more characters than this in this call (`maxCharacters` of the configuration, if lower, still holds). */
   maxCharacters?: number;
+  /**
+   * One part of a sharded run (`index` from 1 to `count`): translate only the missing texts
+   * whose content hash falls in this shard, into the shared translation memory, and write no
+   * file and no lock. A plain `translate` afterwards finds them all and writes the files.
+   * Needs a shared memory (`translationMemory.redis`).
+   */
+  shard?: { index: number; count: number };
+}
+
+/** What {@link Project.memory}'s `promote` did. */
+export interface MemoryPromotion {
+  from: string;
+  to: string;
+  /** Entries copied into `to`. */
+  copied: number;
+  /** Entries `to` already had: kept as they were (entries are written once). */
+  kept: number;
+}
+
+/** What {@link Project.memory}'s `exportTmx` wrote. */
+export interface TmxExport {
+  /** The TMX file, absolute. */
+  file: string;
+  /** Texts of the project looked up (one per unit form and locale, each once). */
+  texts: number;
+  /** `<tu>` written: texts the memory has a translation for. */
+  pairs: number;
+  /** Pairs per target locale. */
+  locales: Record<string, number>;
+  /** Source files that could not be read. */
+  problems: Diagnostic[];
+  /** The shared memory did not answer: only the local one was exported. */
+  warnings: string[];
+}
+
+/** What {@link Project.memory}'s `importTmx` read and stored. */
+export interface TmxImport {
+  file: string;
+  /** `<tu>` in the file. */
+  units: number;
+  /** Translations into a target locale of the project. */
+  translations: number;
+  /** Memory entries written (entries already there are kept as they were). */
+  stored: number;
+  /** Translations whose source text is no text of the project. */
+  unmatched: number;
+  /** Languages of the file that are no target locale of the project. */
+  skippedLanguages: string[];
+  /** Translations refused (with their line in the TMX file), and unreadable source files. */
+  problems: Diagnostic[];
 }
 
 /** What {@link Project.glossary}'s `validate` found. */
@@ -182,6 +232,26 @@ export interface Project {
   };
   /** Characters used in this period, from the service. */
   usage(options?: { signal?: AbortSignal }): Promise<Usage>;
+  /** The translation memory: scopes of the shared memory, and TMX files. */
+  readonly memory: {
+    /**
+     * Copies scope `from` of the shared memory into the run's own scope (or `to`), keeping
+     * what is there: a merged pull request's translations reach the default branch's scope.
+     */
+    promote(options: { from: string; to?: string }): Promise<MemoryPromotion>;
+    /** Writes a TMX 1.4b file of the memory's translations of the project's texts (only `scope` when given). */
+    exportTmx(options: {
+      file: string;
+      scope?: string;
+      locales?: readonly string[];
+      signal?: AbortSignal;
+    }): Promise<TmxExport>;
+    /**
+     * Reads a TMX file into the memory, each translation checked like an answer of the
+     * service; a MemoryUnavailableError when a configured shared memory did not take them.
+     */
+    importTmx(options: { file: string; signal?: AbortSignal; wait?: boolean }): Promise<TmxImport>;
+  };
   /** Reads the configuration again (after it changed on disk). */
   reload(): Promise<ResolvedConfig>;
   /** Closes the service connection (stopping a local service) and the translation memory. */

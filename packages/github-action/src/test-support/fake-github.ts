@@ -26,6 +26,9 @@ interface Pull {
   head: { ref: string; sha: string; repo: { full_name: string } | null };
   base: { ref: string; repo: { full_name: string } };
   files: Array<{ filename: string; status: string }>;
+  merged_at: string | null;
+  /** The commit that merged it. */
+  merge_commit_sha: string | null;
 }
 
 /** GitHub's REST API for the endpoints the Action calls, on a loopback port, recording calls. */
@@ -55,6 +58,8 @@ export interface FakeGitHub {
     baseRef?: string;
     /** The files it changes (`GET /pulls/N/files`). */
     files?: Array<{ filename: string; status: string }>;
+    /** Merged by this commit (`GET /commits/SHA/pulls` lists it). */
+    mergedBy?: string;
   }): void;
   addComment(issue: number, body: string, user?: { login: string; type: string }): Comment;
   close(): Promise<void>;
@@ -102,6 +107,8 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
         head: { ref: p.headRef, sha: p.headSha, repo: { full_name: p.headRepo ?? repository } },
         base: { ref: p.baseRef ?? 'main', repo: { full_name: repository } },
         files: p.files ?? [],
+        merged_at: p.mergedBy ? '2026-01-01T00:00:00Z' : null,
+        merge_commit_sha: p.mergedBy ?? null,
       });
     },
     addComment(issue, body, user = { login: 'someone', type: 'User' }) {
@@ -219,6 +226,8 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
         head: { ref: body.head, sha: '', repo: { full_name: repository } },
         base: { ref: body.base, repo: { full_name: repository } },
         files: [],
+        merged_at: null,
+        merge_commit_sha: null,
       };
       state.pulls.push(pull);
       return send(res, 201, pullJson(pull));
@@ -235,6 +244,15 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
         pull.labels.map((name) => ({ name })),
       );
     }
+    m = /^\/commits\/([0-9a-f]+)\/pulls$/.exec(path);
+    if (m && req.method === 'GET')
+      return send(
+        res,
+        200,
+        state.pulls
+          .filter((p) => p.merge_commit_sha === m![1] || p.head.sha === m![1])
+          .map(pullJson),
+      );
     m = /^\/pulls\/(\d+)\/files$/.exec(path);
     if (m && req.method === 'GET') {
       const pull = state.pulls.find((p) => p.number === Number(m![1]));

@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../store/sqlite-connection.js';
 import { exited, type SpawnedServer, spawnServer } from '../test-support/spawn-server.js';
 
 const auth = { authorization: 'Service-Auth-Key dev' };
@@ -49,7 +49,7 @@ describe('kill -9 while an agent task runs', () => {
     expect(trigger.status).toBe(200);
     const task = (await trigger.json()) as { task_id: string; polling_url: string };
     // The run has started (its attempt is recorded) before the kill.
-    const look = new Database(db, { readonly: true });
+    const look = openSqlite(db, { readOnly: true });
     const attempts = () =>
       (
         look.prepare('SELECT attempts FROM agent_tasks WHERE task_id = ?').get(task.task_id) as {
@@ -79,7 +79,7 @@ describe('kill -9 while an agent task runs', () => {
     const second = await spawnServer(['--db', db, '--port', '0', '--api-key', 'dev']);
     try {
       // Watched in the database: status polls are limited to 12 a minute.
-      const watch = new Database(db, { readonly: true });
+      const watch = openSqlite(db, { readOnly: true });
       const stored = () =>
         (
           watch.prepare('SELECT status FROM agent_tasks WHERE task_id = ?').get(task.task_id) as {
@@ -102,7 +102,7 @@ describe('kill -9 while an agent task runs', () => {
       await sleep(300);
       expect(await status(third, task.polling_url)).toBe('Completed');
       expect(await usage(third)).toBe(text.length);
-      const after = new Database(db, { readonly: true });
+      const after = openSqlite(db, { readOnly: true });
       expect(
         after
           .prepare('SELECT attempts, charged FROM agent_tasks WHERE task_id = ?')

@@ -2,16 +2,16 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { chunkLines, chunkText } from './chunk-text.js';
 import { openDatabase, SCHEMA_MIGRATIONS } from './database.js';
 import { GlossaryStore } from './glossary-store.js';
 import { dictionaryVersion } from './hashing.js';
+import { openSqlite, type SqliteConnection } from './sqlite-connection.js';
 
 const decoder = new TextDecoder();
 const text = (chunks: readonly Uint8Array[]) => chunks.map((c) => decoder.decode(c)).join('\n');
-const chunkRows = (db: Database.Database) =>
+const chunkRows = (db: SqliteConnection) =>
   (db.prepare('SELECT COUNT(*) AS n FROM text_chunks').get() as { n: number }).n;
 
 async function until(condition: () => boolean): Promise<void> {
@@ -73,7 +73,7 @@ describe('dictionary text in chunks', () => {
   it('moves the dictionaries of an older database into chunks when it opens', async () => {
     const path = join(await mkdtemp(join(tmpdir(), 'transloom-chunks-')), 'service.db');
     const tsv = Array.from({ length: 40_000 }, (_, i) => `term ${i}\tBegriff ${i}`).join('\n');
-    const old = new Database(path);
+    const old = openSqlite(path);
     const before = SCHEMA_MIGRATIONS.length - 1;
     for (const step of SCHEMA_MIGRATIONS.slice(0, before)) {
       if (typeof step === 'string') old.exec(step);

@@ -74,9 +74,10 @@ export class ChunkStore {
     return (async function* chunks() {
       try {
         for (let n = 0; ; n++) {
-          const row = select.get(set, n) as { data: Buffer } | undefined;
+          const row = select.get(set, n) as { data: Uint8Array } | undefined;
           if (!row) return;
-          yield row.data;
+          // SQLite hands a BLOB over as a Uint8Array: a Buffer over the same bytes, no copy.
+          yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
           await yieldToEventLoop();
         }
       } finally {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { chunkText } from './chunk-text.js';
 import { dictionaryVersion, hashSecret, newKeyId, secretHint } from './hashing.js';
+import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js';
 
 /** The SQLite handle every store shares. */
-export type ServiceDatabase = Database.Database;
+export type ServiceDatabase = SqliteConnection;
 
 interface DictionaryRow {
   glossary_id: string;
@@ -195,7 +195,7 @@ function restrictFile(path: string): void {
 export function openDatabase(path: string): ServiceDatabase {
   const onDisk = path !== ':memory:' && path !== '';
   if (onDisk) restrictFile(path);
-  const db = new Database(path);
+  const db = openSqlite(path);
   // WAL keeps readers off writers' backs; every change runs in a transaction, so a kill -9
   // at any moment leaves the last committed state.
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
@@ -215,10 +215,10 @@ export function openDatabase(path: string): ServiceDatabase {
   return db;
 }
 
-const statements = new WeakMap<ServiceDatabase, Map<string, Database.Statement>>();
+const statements = new WeakMap<ServiceDatabase, Map<string, SqliteStatement>>();
 
 /** A prepared statement for `sql`, compiled once per database and reused. */
-export function prepared(db: ServiceDatabase, sql: string): Database.Statement {
+export function prepared(db: ServiceDatabase, sql: string): SqliteStatement {
   let cache = statements.get(db);
   if (!cache) {
     cache = new Map();

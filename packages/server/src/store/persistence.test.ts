@@ -2,10 +2,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../create-server.js';
 import { exited, spawnServer } from '../test-support/spawn-server.js';
+import { openSqlite } from './sqlite-connection.js';
 
 const auth = (key: string) => ({
   authorization: `Service-Auth-Key ${key}`,
@@ -124,7 +124,7 @@ describe('persistence', () => {
     stop = true;
     await writers;
 
-    const check = new Database(db, { readonly: true });
+    const check = openSqlite(db, { readOnly: true });
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     const counts = check
       .prepare(
@@ -153,7 +153,7 @@ describe('persistence', () => {
       let orphans = -1;
       for (const since = performance.now(); orphans !== 0 && performance.now() - since < 30_000; ) {
         await sleep(50);
-        const look = new Database(db, { readonly: true });
+        const look = openSqlite(db, { readOnly: true });
         orphans = (
           look
             .prepare(

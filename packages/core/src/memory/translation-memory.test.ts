@@ -2,8 +2,8 @@ import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFileTranslationStore } from './file-translation-store.js';
 import {
-  createFileTranslationStore,
   createTranslationMemory,
   noTranslationStore,
   type TranslationStore,
