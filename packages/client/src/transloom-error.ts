@@ -46,6 +46,7 @@ export class TransloomError extends Error {
    * throws with the installed one. Subclasses keep the ordinary check.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about: a subclass keeps the ordinary check.
     if (this !== TransloomError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return (
       typeof value === 'object' &&
