@@ -79,8 +79,10 @@ describe('transloom when a run stops', async () => {
         `${signal === 'SIGINT' ? 'interrupted' : 'terminated'}; every translation verified so far was written, and nothing else`,
       );
       expect(run.stderr).not.toContain('    at ');
-      const de = JSON.parse(await readFile(join(root, 'locales/de.json'), 'utf8'));
-      expect(Object.keys(de).length).toBeGreaterThan(0);
+      // (Whether German has its first strings by then depends on the machine's speed.)
+      const de = JSON.parse(
+        await readFile(join(root, 'locales/de.json'), 'utf8').catch(() => '{}'),
+      ) as Record<string, string>;
       expect(Object.keys(de).length).toBeLessThan(KEYS);
       expect(await copied(root, 'de')).toEqual([]);
       expect(await copied(root, 'ru')).toEqual([]);
