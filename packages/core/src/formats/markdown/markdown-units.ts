@@ -44,6 +44,7 @@ export interface MarkdownSettings {
 
 const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+"([^"]*)")?[ \t]*$/;
 const BLOCK_MARKER = /^\/\/\/(?:[ \t].*)?$/;
+const SNIPPET_LINE = /^[ \t]{0,3}<<<[ \t]+\S.*$/;
 const ALERT = /^\[![A-Za-z]+\][ \t]*\r?\n[ \t]*(?:>[ \t]?)*/;
 const HEADING_ID = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$/;
 // An empty anchor at a heading's end, as written to keep a source anchor where ids cannot be set.
@@ -339,7 +340,8 @@ export function extractMarkdownUnits(
       }
       case 'paragraph': {
         const raw = range ? text.slice(range.start, range.end) : '';
-        if (BLOCK_MARKER.test(raw)) return;
+        // `///` block markers, and VitePress's `<<< ./file.js` snippet imports: a path, no prose.
+        if (BLOCK_MARKER.test(raw) || (!settings.mdx && SNIPPET_LINE.test(raw))) return;
         const admonition = ADMONITION.exec(raw);
         if (admonition) {
           if (admonition[1] && range) {
