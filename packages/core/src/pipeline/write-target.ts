@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Diagnostic } from '../document/diagnostics.js';
+import { type Diagnostic, FormatError } from '../document/diagnostics.js';
 import type { UnitTranslation } from '../formats/format-adapter.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import { type LockedTarget, type LockedTranslation, RETRY } from './lock-file.js';
@@ -99,7 +99,7 @@ export async function writeTarget(
     (doc.kind === 'document' && !complete) ||
     (locale.targetBytes === undefined && !any && locale.units.length > 0);
   if (!keep) {
-    let bytes: Uint8Array;
+    let bytes: Uint8Array | undefined;
     try {
       // Formats whose targets hold more than text a person may set (XLIFF states) read the
       // target as it is now; it is read again here rather than kept from planning, so a big
@@ -119,19 +119,26 @@ export async function writeTarget(
       result.changed = !sameBytes(locale.targetBytes, bytes);
       result.hash = hashBytes(bytes);
     } catch (error) {
-      result.error = [
-        {
-          file: locale.target,
-          line: 1,
-          column: 1,
-          rule: 'render',
-          severity: 'error',
-          message: `cannot be written: ${(error as Error).message}`,
-        },
-      ];
-      return result;
+      // A target that cannot be rendered (a page that would not compile) is not written; its
+      // units keep what the lock knew, due again.
+      const diagnostics = error instanceof FormatError ? error.diagnostics : [];
+      result.error =
+        diagnostics.length > 0
+          ? diagnostics.map((d) => ({ ...d, file: locale.target }))
+          : [
+              {
+                file: locale.target,
+                line: 1,
+                column: 1,
+                rule: 'render',
+                severity: 'error',
+                message: `cannot be written: ${(error as Error).message}`,
+              },
+            ];
+      keep = true;
+      result.changed = true;
     }
-    if (write && result.changed) {
+    if (bytes && write && result.changed) {
       try {
         await writeFileAtomic(resolve(root, locale.target), bytes);
         result.written = true;

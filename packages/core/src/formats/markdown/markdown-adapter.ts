@@ -19,7 +19,7 @@ import {
   type MarkdownSettings,
   type MarkdownUnit,
 } from './markdown-units.js';
-import { prepareMarkdown } from './prepare-markdown.js';
+import { DEFAULT_CONTAINER_LABELS, prepareMarkdown } from './prepare-markdown.js';
 
 /** A parsed Markdown document. */
 export interface MarkdownParsed extends ParsedFile {
@@ -31,6 +31,10 @@ export interface MarkdownParsed extends ParsedFile {
   site: SiteLinks | undefined;
   /** The page's URLs, read on first use. */
   links?: LinkTarget[];
+  /** Containers whose labels are translated (`labels` option). */
+  labels: ReadonlySet<string>;
+  /** Whether the source reads as MDX with its container fences left to the parser. */
+  fencesParse?: boolean;
 }
 
 /** JSX and HTML attributes translated by default. */
@@ -45,6 +49,9 @@ export const DEFAULT_MARKDOWN_ATTRIBUTES = [
 ];
 
 const SLUG_STYLES = ['github', 'astro', 'vitepress'];
+
+// Whether a unit's source text reads as MDX on its own (computed once per unit).
+const readsAlone = new WeakMap<MarkdownUnit, boolean>();
 
 function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings | undefined {
   const value = options.anchors as Partial<AnchorSettings> | undefined;
@@ -62,7 +69,18 @@ function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings |
   return { slug: value.slug!, marker: value.marker };
 }
 
+const processors = new Map<boolean, ReturnType<typeof createProcessor>>();
+
 function processor(mdx: boolean) {
+  let made = processors.get(mdx);
+  if (!made) {
+    made = createProcessor(mdx);
+    processors.set(mdx, made);
+  }
+  return made;
+}
+
+function createProcessor(mdx: boolean) {
   const base = unified()
     .use(remarkParse)
     .use(remarkFrontmatter, ['yaml', 'toml'])
@@ -97,10 +115,23 @@ function parseWith(file: SourceFile, mdx: boolean, text: string): Root {
   }
 }
 
+function labelsFrom(file: SourceFile, options: FormatOptions): ReadonlySet<string> {
+  const value = options.labels;
+  if (value === undefined) return new Set(DEFAULT_CONTAINER_LABELS);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw optionError(
+      file.path,
+      'markdown-options',
+      "option 'labels' must be a list of container names (tip, details, tabs, code-group, ...)",
+    );
+  return new Set(value as string[]);
+}
+
 function settingsFrom(
   file: SourceFile,
   options: FormatOptions,
   mdx: boolean,
+  labels: ReadonlySet<string>,
   extra: Pick<MarkdownSettings, 'anchors' | 'titles'>,
 ): MarkdownSettings {
   const keys = Array.isArray(options.frontMatter)
@@ -113,9 +144,31 @@ function settingsFrom(
     mdx,
     frontMatterKeys: keys,
     attributes: new Set(attributes),
-    parse: (text) => parseWith(file, mdx, prepareMarkdown(text, mdx).text),
+    parse: (text) => parseWith(file, mdx, prepareMarkdown(text, mdx, { labels }).text),
     ...extra,
   };
+}
+
+// A page's text as the generator's MDX parser reads it: container fences left to
+// remark-directive (their labels are Markdown text there), unless the source itself only reads
+// with them blanked (`::: tip Title`, which the generator rewrites before it parses).
+function generatorText(parsed: MarkdownParsed, text: string): string {
+  if (parsed.fencesParse === undefined) {
+    try {
+      const source = prepareMarkdown(parsed.file.text, true, {
+        labels: parsed.labels,
+        blankContainers: false,
+      });
+      parseWith(parsed.file, true, source.text);
+      parsed.fencesParse = true;
+    } catch {
+      parsed.fencesParse = false;
+    }
+  }
+  return prepareMarkdown(text, true, {
+    labels: parsed.labels,
+    blankContainers: !parsed.fencesParse,
+  }).text;
 }
 
 function markdownAdapter(
@@ -128,14 +181,16 @@ function markdownAdapter(
     kind: 'document',
     extensions,
     parse(file, options) {
-      const prepared = prepareMarkdown(file.text, mdx);
+      const labels = labelsFrom(file, options);
+      const prepared = prepareMarkdown(file.text, mdx, { labels });
       const root = parseWith(file, mdx, prepared.text);
       const anchors = anchorsFrom(file, options);
       return {
         file,
         warnings: [],
         root,
-        settings: settingsFrom(file, options, mdx, {
+        labels,
+        settings: settingsFrom(file, options, mdx, labels, {
           titles: prepared.titles,
           ...(anchors ? { anchors: headingAnchors(root, file.text, anchors.slug) } : {}),
         }),
@@ -165,7 +220,47 @@ function markdownAdapter(
       return [...edits, ...markers.links];
     },
     serialize(parsed, edits) {
-      return spliceEdits(parsed.file.text, edits);
+      const text = spliceEdits(parsed.file.text, edits);
+      // The written page must compile: read back with the parser the generators use (MDX is
+      // strict about every `<` and `{`); a page that would not is not written.
+      if (mdx && edits.length > 0) {
+        try {
+          parseWith(parsed.file, true, generatorText(parsed, text));
+        } catch (error) {
+          const diagnostics = (error as FormatError).diagnostics ?? [];
+          throw new FormatError(
+            parsed.file.path,
+            diagnostics.map((d) => ({
+              ...d,
+              rule: 'mdx-written',
+              message: `the translated page would not compile as MDX: ${d.message}`,
+            })),
+          );
+        }
+      }
+      return text;
+    },
+    verify(parsed, unit, translation) {
+      if (!mdx || !unit.phrasing || typeof translation !== 'string') return undefined;
+      const copy = (start: number, end: number) => parsed.file.text.slice(start, end);
+      const problem = (text: string) => {
+        try {
+          parseWith(parsed.file, true, prepareMarkdown(text, true, { labels: parsed.labels }).text);
+          return undefined;
+        } catch (error) {
+          return (error as FormatError).diagnostics?.[0]?.message ?? (error as Error).message;
+        }
+      };
+      // Read on its own, out of its block: a source text that does not read alone (it needs
+      // the lines around it) cannot tell anything about its translation.
+      let alone = readsAlone.get(unit);
+      if (alone === undefined) {
+        alone = problem(unit.write(unit.segment, copy)) === undefined;
+        readsAlone.set(unit, alone);
+      }
+      if (!alone) return undefined;
+      const reason = problem(unit.write(translation, copy));
+      return reason === undefined ? undefined : `the translation would not read as MDX: ${reason}`;
     },
   };
 }

@@ -8,7 +8,12 @@ import { CODE_ELEMENTS } from '../html/html-elements.js';
 import { writeHtmlUnit } from '../html/html-render.js';
 import { escapeHtmlAttribute, parseHtml } from '../html/html-tree.js';
 import { extractHtmlUnits } from '../html/html-units.js';
-import { escapeMarkdownText, type MarkdownTextContext } from './escape-markdown.js';
+import {
+  escapeMarkdownText,
+  type MarkdownTextContext,
+  sourceSpellings,
+  unescapeMarkdownText,
+} from './escape-markdown.js';
 import { encodeFrontMatterValue, frontMatterUnits } from './front-matter.js';
 import type { HeadingAnchor } from './heading-anchors.js';
 import {
@@ -27,6 +32,8 @@ export interface MarkdownUnit extends AdapterUnit {
   write(translation: string, copy: (start: number, end: number) => string): string;
   /** A heading's source anchor, and where a marker that keeps it goes. */
   heading?: { anchor: HeadingAnchor; end: number };
+  /** Text of a block (a paragraph, heading, cell): it reads on its own as Markdown. */
+  phrasing?: boolean;
 }
 
 /** Settings of one document's extraction. */
@@ -115,6 +122,21 @@ function trailingAnchor(children: readonly PhrasingContent[]): number {
     : -1;
 }
 
+// The ranges of the text nodes of phrasing content, nested ones included: where the source
+// wrote the text a translation replaces, escapes and all.
+function textRanges(nodes: readonly PhrasingContent[], map: (o: number) => number): Range[] {
+  const out: Range[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const range = rangeOf(node, { map });
+      if (range) out.push(range);
+    } else if ('children' in node) {
+      out.push(...textRanges(node.children as PhrasingContent[], map));
+    }
+  }
+  return out;
+}
+
 /** Reads the units of a Markdown or MDX document in document order. */
 export function extractMarkdownUnits(
   file: SourceFile,
@@ -137,15 +159,28 @@ export function extractMarkdownUnits(
   const nestedUnit = (nested: NestedText, path: string) => {
     const builder = new SegmentBuilder(text);
     const segment = builder.text(nested.value).take();
-    const encode =
+    // One line: a blank line would end the element, image or link the text sits in.
+    const oneLine = (t: string) => t.replace(/[ \t]*\r?\n\s*/g, ' ');
+    const escapeFor =
       nested.kind === 'alt'
-        ? (t: string) => t.replace(/[\\[\]]/g, '\\$&')
+        ? settings.mdx
+          ? // MDX reads alt text as Markdown text too, where `<` and `{` start JSX and expressions.
+            (t: string) =>
+              escapeMarkdownText(t, { mdx: true, table: false, blockStart: false }).replace(
+                // Alt text leaves a directive's text out, whatever follows it.
+                /(?<!\\):(?=[\p{N}_-])/gu,
+                '\\:',
+              )
+          : (t: string) => t.replace(/[\\[\]]/g, '\\$&')
         : nested.kind === 'title'
           ? (t: string) =>
               t
                 .replace(/\\/g, '\\\\')
                 .replace(nested.quote === '(' ? /\)/g : new RegExp(nested.quote, 'g'), '\\$&')
+                // MDX reads a `<` or `{` in a title as JSX or an expression too.
+                .replace(settings.mdx ? /[<{}]/g : /$^/g, '\\$&')
           : (t: string) => escapeHtmlAttribute(t, nested.quote);
+    const encode = (t: string) => escapeFor(oneLine(t));
     units.push({
       id: id(
         `${nested.kind === 'attribute' ? `attr-${nested.name}` : nested.kind}:${hash(segment)}`,
@@ -240,6 +275,8 @@ export function extractMarkdownUnits(
         rest = [...rest.slice(0, -1), { ...end, value: end.value.replace(/[ \t]+$/, '') }];
     }
     emitChildren(rest, ctx);
+    const spellings = sourceSpellings(text, textRanges(rest, map));
+    const written = spellings.size > 0 ? { ...context, spellings } : context;
     const segment = builder.take();
     for (const n of nested) nestedUnit(n, path);
     if (!/[^\s]/.test(segment.replace(/<x id="[^"]*"\/>|<\/?g[^>]*>|&[a-z]+;/g, ''))) return;
@@ -252,18 +289,33 @@ export function extractMarkdownUnits(
       ...file.position(first.start),
       markup,
       span: { start: spanStart, end: spanEnd },
-      write: (translation, copy) =>
-        renderSegment(translation, markup, {
-          text: (t) => escapeMarkdownText(t, context),
-          original: copyOriginal(copy),
-        }),
+      write: (translation, copy) => {
+        // Only the text the unit starts with is at the start of its block.
+        let first = true;
+        const inside = { ...written, blockStart: false };
+        return renderSegment(translation, markup, {
+          text: (t) => {
+            const out = escapeMarkdownText(t, first ? written : inside);
+            first = false;
+            return out;
+          },
+          original: (o) => {
+            first = false;
+            return copyOriginal(copy)(o);
+          },
+        });
+      },
       ...(anchor ? { heading: { anchor, end: spanEnd } } : {}),
+      phrasing: true,
     });
   };
 
   for (const [index, title] of (settings.titles ?? []).entries()) {
     const builder = new SegmentBuilder(text);
-    const segment = builder.text(title.value).take();
+    // MDX reads a label as Markdown text: its escapes are not part of the text.
+    const segment = builder
+      .text(settings.mdx ? unescapeMarkdownText(title.value) : title.value)
+      .take();
     units.push({
       id: id(`container:${hash(segment)}`),
       segment,
@@ -275,6 +327,9 @@ export function extractMarkdownUnits(
         renderSegment(translation, builder.markup(), {
           text: (t) => {
             const line = t.replace(/\s*\n\s*/g, ' ');
+            // In MDX a label is read as Markdown text, where `<` and `{` start JSX and expressions.
+            if (settings.mdx)
+              return escapeMarkdownText(line, { mdx: true, table: false, blockStart: false });
             return title.bracket ? line.replace(/[\\[\]]/g, '\\$&') : line;
           },
           original: (o) => String(o),
