@@ -49,9 +49,13 @@ it('exports exactly the public API of each entry', () => {
       ],
       "./docs": [
         "DOCS_PRESET_NAMES",
+        "SITE_CONFIG_FILES",
         "checkBuiltLinks",
         "docsPresets",
         "expandPreset",
+        "findSiteRoot",
+        "languageLabel",
+        "missingLocalesNote",
         "rewriteLink",
       ],
       "./extract": [

@@ -51,6 +51,7 @@ export function configPathIssues(config: ConfigSchemaOutput, root: string): Conf
       }
     }
   });
+  path('presetOptions.root', config.presetOptions?.root);
   path('lockFile', config.lockFile);
   if (config.translationMemory) path('translationMemory.path', config.translationMemory.path);
   if (typeof config.glossary === 'string')
