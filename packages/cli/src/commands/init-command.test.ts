@@ -288,7 +288,7 @@ describe('transloom init', () => {
     });
     // Without --target, the locales the site's config declares are the targets.
     const again = await project({
-      'docs/.vitepress/config.ts': "export default { locales: { root: {}, ja: {}, ko: {} } }",
+      'docs/.vitepress/config.ts': 'export default { locales: { root: {}, ja: {}, ko: {} } }',
       'docs/index.md': '# Home',
     });
     expect(await runCli(['init'], memoryIo(again))).toBe(0);
