@@ -11,7 +11,7 @@ const loadDocumentFn = async () => (await import('../document/load-document.js')
 
 /** How a unit ended in one locale. */
 export type UnitOutcome =
-  | { readonly kind: 'translated' | 'reused' | 'unchanged' | 'ours' }
+  | { readonly kind: 'translated' | 'reused' | 'unchanged' | 'ours' | 'derived' }
   | { readonly kind: 'kept'; readonly reviewedSource: string | undefined }
   | { readonly kind: 'failed'; readonly message: string };
 
@@ -21,6 +21,8 @@ export const OUTCOME = {
   reused: Object.freeze({ kind: 'reused' }),
   unchanged: Object.freeze({ kind: 'unchanged' }),
   ours: Object.freeze({ kind: 'ours' }),
+  /** Markup worked out from the source, never sent (see `Unit.derived`). */
+  derived: Object.freeze({ kind: 'derived' }),
 } as const satisfies Record<string, UnitOutcome>;
 
 /** One target file, ready to be written: every unit's text in the source's ids and how it ended. */

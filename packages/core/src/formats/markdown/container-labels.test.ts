@@ -7,9 +7,12 @@ function shout(segment: string): string {
 
 function translate(path: string, content: string, options: Record<string, unknown> = {}) {
   const doc = loadDocument({ path, content, options });
-  const out = doc.render(new Map(doc.units.map((u) => [u.id, shout(u.segment)])), {
-    targetLocale: 'de',
-  });
+  const out = doc.render(
+    new Map(doc.units.filter((u) => !u.derived).map((u) => [u.id, shout(u.segment)])),
+    {
+      targetLocale: 'de',
+    },
+  );
   return { doc, out };
 }
 
@@ -45,7 +48,7 @@ const PAGE = [
 describe('container markup of common plugins', () => {
   it('translates tab labels and known titles, and keeps every other byte of the markup', () => {
     const { doc, out } = translate('a.md', PAGE);
-    expect(doc.units.map((u) => u.segment)).toEqual([
+    expect(doc.units.filter((u) => !u.derived).map((u) => u.segment)).toEqual([
       'npm',
       'Yarn (classic)',
       'Use <g id="1">this</g> one.',
@@ -61,12 +64,14 @@ describe('container markup of common plugins', () => {
     );
     // Read back, the translation lines up with its source unit by unit.
     const back = loadDocument({ path: 'a.md', content: out });
-    expect(back.units.map((u) => u.path)).toEqual(doc.units.map((u) => u.path));
+    expect(back.units.filter((u) => !u.derived).map((u) => u.path)).toEqual(
+      doc.units.filter((u) => !u.derived).map((u) => u.path),
+    );
   });
 
   it('translates only the labels configured: code-group labels when asked, tab labels not', () => {
     const { doc, out } = translate('a.md', PAGE, { labels: ['code-group'] });
-    expect(doc.units.map((u) => u.segment)).toEqual([
+    expect(doc.units.filter((u) => !u.derived).map((u) => u.segment)).toEqual([
       'Use <g id="1">this</g> one.',
       'npm',
       'Yarn classic',
@@ -87,13 +92,19 @@ describe('container markup of common plugins', () => {
         labels: [],
       },
     );
-    expect(doc.units.map((u) => u.segment)).toEqual(['First body.', 'Second body.']);
+    expect(doc.units.filter((u) => !u.derived).map((u) => u.segment)).toEqual([
+      'First body.',
+      'Second body.',
+    ]);
   });
 
   it('escapes a label written into MDX, where it is Markdown text', () => {
     const content = ':::note[Read {this}]\nBody.\n:::\n';
     const doc = loadDocument({ path: 'a.mdx', content: content.replace('{this}', '\\{this\\}') });
-    expect(doc.units.map((u) => u.segment)).toEqual(['Read {this}', 'Body.']);
+    expect(doc.units.filter((u) => !u.derived).map((u) => u.segment)).toEqual([
+      'Read {this}',
+      'Body.',
+    ]);
     const out = doc.render(
       new Map([[doc.units[0]!.id, 'Lies <x/> {das}'.replace('<x/>', '&lt;')]]),
       {

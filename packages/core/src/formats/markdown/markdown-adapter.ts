@@ -8,6 +8,7 @@ import { unified } from 'unified';
 import { FormatError, optionError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
+import { escapeSegmentText } from '../../segments/segment-markup.js';
 import type { SiteLinks } from '../../presets/site-links.js';
 import type { FormatAdapter, FormatOptions, ParsedFile } from '../format-adapter.js';
 import { DEFAULT_FRONT_MATTER_KEYS } from './front-matter.js';
@@ -132,7 +133,7 @@ function settingsFrom(
   options: FormatOptions,
   mdx: boolean,
   labels: ReadonlySet<string>,
-  extra: Pick<MarkdownSettings, 'anchors' | 'titles'>,
+  extra: Pick<MarkdownSettings, 'anchors' | 'titles' | 'markup'>,
 ): MarkdownSettings {
   const keys = Array.isArray(options.frontMatter)
     ? (options.frontMatter as string[])
@@ -171,6 +172,15 @@ function generatorText(parsed: MarkdownParsed, text: string): string {
   }).text;
 }
 
+// A derived unit's text in a target: its source bytes with the link edits inside it applied.
+function derive(parsed: MarkdownParsed, unit: MarkdownUnit, links: readonly Edit[]): string {
+  const inside = links
+    .filter((e) => e.start >= unit.span.start && e.end <= unit.span.end)
+    .map((e) => ({ ...e, start: e.start - unit.span.start, end: e.end - unit.span.start }));
+  const raw = parsed.file.text.slice(unit.span.start, unit.span.end);
+  return escapeSegmentText(inside.length > 0 ? spliceEdits(raw, inside) : raw);
+}
+
 function markdownAdapter(
   name: 'markdown' | 'mdx',
   extensions: string[],
@@ -192,6 +202,7 @@ function markdownAdapter(
         labels,
         settings: settingsFrom(file, options, mdx, labels, {
           titles: prepared.titles,
+          markup: prepared.markup,
           ...(anchors ? { anchors: headingAnchors(root, file.text, anchors.slug) } : {}),
         }),
         anchors,
@@ -204,7 +215,22 @@ function markdownAdapter(
     apply(parsed, units, translations, context) {
       const edits: Edit[] = [];
       const markers = siteEdits(parsed, units, translations, context);
+      const derived = units.filter((u) => u.derived);
+      for (const unit of derived) {
+        // A derived unit's text is its translation (what the run worked out, or a person's
+        // edit), else worked out here: either way it holds its own rewritten links.
+        const text = translations.get(unit.id) ?? derive(parsed, unit, markers.links);
+        if (typeof text === 'string' && text !== unit.segment)
+          edits.push({
+            start: unit.span.start,
+            end: unit.span.end,
+            render: () => unit.write(text, (a, b) => parsed.file.text.slice(a, b)),
+          });
+      }
+      const inDerived = (edit: Edit) =>
+        derived.some((u) => edit.start >= u.span.start && edit.end <= u.span.end);
       for (const unit of units) {
+        if (unit.derived) continue;
         const translation = translations.get(unit.id);
         const marker = markers.anchors.get(unit);
         if (typeof translation !== 'string' || translation === unit.segment) {
@@ -217,7 +243,10 @@ function markdownAdapter(
           render: (copy) => unit.write(translation, copy) + (marker?.text ?? ''),
         });
       }
-      return [...edits, ...markers.links];
+      return [...edits, ...markers.links.filter((edit) => !inDerived(edit))];
+    },
+    derive(parsed, unit, context) {
+      return derive(parsed, unit, siteEdits(parsed, [], new Map(), context).links);
     },
     serialize(parsed, edits) {
       const text = spliceEdits(parsed.file.text, edits);

@@ -24,7 +24,7 @@ import {
   type Range,
   rangeOf,
 } from './markdown-inline.js';
-import type { ContainerTitle } from './prepare-markdown.js';
+import type { ContainerTitle, PreparedMarkdown } from './prepare-markdown.js';
 
 /** A unit of a Markdown document; it knows how to write its translation. */
 export interface MarkdownUnit extends AdapterUnit {
@@ -34,6 +34,8 @@ export interface MarkdownUnit extends AdapterUnit {
   heading?: { anchor: HeadingAnchor; end: number };
   /** Text of a block (a paragraph, heading, cell): it reads on its own as Markdown. */
   phrasing?: boolean;
+  /** Markup whose target text is worked out from the source (see {@link Unit.derived}). */
+  derived?: boolean;
 }
 
 /** Settings of one document's extraction. */
@@ -47,11 +49,15 @@ export interface MarkdownSettings {
   anchors?: ReadonlyMap<Heading, HeadingAnchor>;
   /** Container titles found while preparing the text. */
   titles?: readonly ContainerTitle[];
+  /** Container fence and tab lines with nothing to translate (see {@link PreparedMarkdown}). */
+  markup?: readonly Range[];
 }
 
 const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+"([^"]*)")?[ \t]*$/;
 const BLOCK_MARKER = /^\/\/\/(?:[ \t].*)?$/;
 const SNIPPET_LINE = /^[ \t]{0,3}<<<[ \t]+\S.*$/;
+const SCRIPT_BLOCK = /^\s*<(?:script|style)\b/i;
+const INCLUDE_LINE = /^\s*<!--\s*@include:[^\n]*-->\s*$/;
 const ALERT = /^\[![A-Za-z]+\][ \t]*\r?\n[ \t]*(?:>[ \t]?)*/;
 const HEADING_ID = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$/;
 // An empty anchor at a heading's end, as written to keep a source anchor where ids cannot be set.
@@ -337,6 +343,34 @@ export function extractMarkdownUnits(
     });
   }
 
+  // Markup a target gets from its source (import lines pointed at the source, a fence as
+  // written): no text to send, but a person's edit of it in a target is theirs to keep.
+  const kinds = new Map<string, number>();
+  const derivedUnit = (range: Range | undefined, kind: string) => {
+    if (!range || text.slice(range.start, range.end).trim() === '') return;
+    const builder = new SegmentBuilder(text);
+    const segment = builder.text(text.slice(range.start, range.end)).take();
+    const markup = builder.markup();
+    const index = kinds.get(kind) ?? 0;
+    kinds.set(kind, index + 1);
+    // Named by kind and place among its kind, not by text: when the source's import line
+    // changes, the lock still knows what was written there (a person's edit of the old line
+    // is told from Transloom's), and prose inserted above moves nothing.
+    const path = `/markup:${kind}[${index}]`;
+    units.push({
+      id: path.slice(1),
+      segment,
+      path,
+      ...file.position(range.start),
+      markup,
+      span: range,
+      derived: true,
+      write: (translation) =>
+        renderSegment(translation, markup, { text: (t) => t, original: (o) => String(o) }),
+    });
+  };
+  for (const line of settings.markup ?? []) derivedUnit(line, 'fence');
+
   const html = (node: Nodes, map: (o: number) => number) => {
     const range = rangeOf(node, { map });
     if (!range || map(0) !== 0) return;
@@ -395,8 +429,12 @@ export function extractMarkdownUnits(
       }
       case 'paragraph': {
         const raw = range ? text.slice(range.start, range.end) : '';
-        // `///` block markers, and VitePress's `<<< ./file.js` snippet imports: a path, no prose.
-        if (BLOCK_MARKER.test(raw) || (!settings.mdx && SNIPPET_LINE.test(raw))) return;
+        if (BLOCK_MARKER.test(raw)) return;
+        // VitePress's `<<< ./file.js` snippet imports: a path, no prose.
+        if (!settings.mdx && SNIPPET_LINE.test(raw)) {
+          if (map(0) === 0) derivedUnit(range, 'snippet');
+          return;
+        }
         const admonition = ADMONITION.exec(raw);
         if (admonition) {
           if (admonition[1] && range) {
@@ -483,12 +521,21 @@ export function extractMarkdownUnits(
         );
         return;
       case 'html':
+        // A page's `<script>` and `<style>` blocks (VitePress compiles a page as a Vue
+        // component) and VitePress includes are code and paths, no prose.
+        if (SCRIPT_BLOCK.test(node.value) || INCLUDE_LINE.test(node.value)) {
+          if (map(0) === 0)
+            derivedUnit(range, SCRIPT_BLOCK.test(node.value) ? 'script' : 'include');
+          return;
+        }
         html(node, map);
+        return;
+      case 'mdxjsEsm':
+        derivedUnit(range, 'esm');
         return;
       case 'code':
       case 'definition':
       case 'thematicBreak':
-      case 'mdxjsEsm':
       case 'mdxFlowExpression':
         return;
       case 'mdxJsxFlowElement': {

@@ -11,6 +11,8 @@ export interface ContainerTitle extends Range {
 export interface PreparedMarkdown {
   text: string;
   titles: ContainerTitle[];
+  /** Container fence and tab lines with no label to translate: markup a person may edit. */
+  markup: Range[];
 }
 
 /** How {@link prepareMarkdown} reads container markup. */
@@ -105,6 +107,7 @@ export function prepareMarkdown(
   options: PrepareOptions = { labels: new Set(DEFAULT_CONTAINER_LABELS) },
 ): PreparedMarkdown {
   const titles: ContainerTitle[] = [];
+  const markup: Range[] = [];
   const lines: string[] = [];
   const open: OpenContainer[] = [];
   const blankFences = options.blankContainers !== false;
@@ -142,21 +145,26 @@ export function prepareMarkdown(
         const colons = container[2]!.length;
         const name = container[3];
         const rest = container[4]!;
+        let title: ContainerTitle | undefined;
         if (name) {
           open.push({ name, colons });
           if (options.labels.has(name) && name !== 'tabs' && name !== 'code-group') {
-            const title = titleOf(rest, offset + content.length - rest.length);
+            title = titleOf(rest, offset + content.length - rest.length);
             if (title) titles.push(title);
           }
         } else if (rest.trim() === '' && open.length > 0 && colons >= open.at(-1)!.colons) {
           open.pop();
         }
+        // An opening fence with nothing to translate: markup (a closing `:::` says nothing more).
+        if (name && !title) markup.push({ start: offset + prefix, end: offset + content.length });
         if (blankFences)
           written = content.slice(0, prefix) + blank(content.slice(prefix)) + keepEnd;
       } else if (tab) {
         if (options.labels.has('tabs')) {
           const start = offset + content.lastIndexOf(tab[2]!);
           titles.push({ start, end: start + tab[2]!.length, value: tab[2]!, bracket: false });
+        } else {
+          markup.push({ start: offset + tab[1]!.length, end: offset + content.length });
         }
         // Always blanked: a tab's label line is markup, and the text below it is the tab's own.
         const prefix = tab[1]!.length;
@@ -168,5 +176,5 @@ export function prepareMarkdown(
     lines.push(written);
     offset += line.length + 1;
   }
-  return { text: lines.join('\n'), titles };
+  return { text: lines.join('\n'), titles, markup };
 }
