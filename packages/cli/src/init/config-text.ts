@@ -71,7 +71,7 @@ export function configText(layout: ConfigLayout): string {
   ];
   if (layout.preset) {
     lines.push(
-      `  // The ${layout.description.replace(/^an? /, '')}'s own locale layout: pages, front matter and UI strings.`,
+      `  // The ${layout.description.replace(/^an? /, '').replace(/ in .*$/, '')}'s own locale layout: pages, front matter and UI strings.`,
       `  preset: ${quote(layout.preset)},`,
     );
     if (layout.presetRoot)

@@ -84,6 +84,18 @@ describe('a docs site inside a repository', () => {
     expect(resolved.preset!.notes).toEqual([]);
   });
 
+  it('vitepress: says when a target locale links to another site', async () => {
+    const root = await repo({
+      'docs/.vitepress/config.ts':
+        "export default { locales: { root: {}, de: { label: 'Deutsch', link: 'https://de.example.dev' }, ja: { link: '/ja/' } } }\n",
+      'docs/index.md': '# Home\n',
+    });
+    const { resolved } = await expand(root, { preset: 'vitepress' });
+    expect(resolved.preset!.notes).toEqual([
+      "docs/.vitepress/config.ts links locale 'de' to https://de.example.dev, but its translated pages are served from /de/: set link: '/de/' (or leave link out)",
+    ]);
+  });
+
   it('vitepress: a config with no locales gets the whole block to add', async () => {
     const root = await repo({
       'docs/.vitepress/config.mts': "export default { title: 'X' }\n",

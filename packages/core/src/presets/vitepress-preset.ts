@@ -93,6 +93,15 @@ function layout(context: DocsPresetContext): { folder: PageFolder; notes: string
       sourcePrefix: result.sourcePrefix,
     });
     if (note) notes.push(note);
+    // A declared locale whose link leads elsewhere (a site of its own): its language menu
+    // would map the translated pages' paths onto that address.
+    for (const locale of context.targetLocales) {
+      const link = config.get(['locales', locale, 'link']);
+      if (typeof link === 'string' && link.replace(/\/$/, '') !== `/${locale}`)
+        notes.push(
+          `${config.file} links locale '${locale}' to ${link}, but its translated pages are served from /${locale}/: set link: '/${locale}/' (or leave link out)`,
+        );
+    }
   } else if (!config) {
     notes.push(
       `no VitePress config (.vitepress/config.*) found${base ? ` in '${base}'` : ''}: the project root is taken as the site; set presetOptions.root to the folder that has .vitepress/`,

@@ -24,7 +24,8 @@ const LINK_ATTRIBUTES = new Map<string, LinkKind>([
   ['link', 'link'],
   ['src', 'asset'],
 ]);
-const HTML_URL = /\b(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+// `href="..."` and `src="..."`; not Vue's bound `:href="expr"` (`v-bind:`), which is code.
+const HTML_URL = /(?<![\w:@.-])(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 // VitePress's `<!--@include: ./part.md{3,}-->`: the path, without a region or line range.
 const INCLUDE = /<!--\s*@include:\s*([^\s#{}]+?)(?=[#{]|\s*-->)/g;
 /** VitePress's code snippet import, `<<< ./file.js#region{2} [label]`: the path in group 1. */

@@ -80,6 +80,15 @@ describe('module specifiers of docs pages', () => {
     expect(home.out).toContain("import Home from '../.vitepress/theme/landing/Layout.vue'");
   });
 
+  it('leaves Vue’s bound attributes alone: :href and v-bind:src are code, not paths', () => {
+    const content =
+      '<div>\n  <a :href="dep.repository" v-bind:src="logo.svg" href="./files/a.pdf">Repo</a>\n</div>\n';
+    const { out } = render('docs/guide/why.md', content, vitepress);
+    expect(out).toBe(
+      '<div>\n  <a :href="dep.repository" v-bind:src="logo.svg" href="../../guide/files/a.pdf">REPO</a>\n</div>\n',
+    );
+  });
+
   it('points VitePress includes and snippet imports back at the source unless the locale has the page', () => {
     const content = [
       '<!--@include: ./parts/basics.md-->',
