@@ -61,7 +61,7 @@ describe('docusaurus preset', () => {
     const cli = await readSiteFile(dir, 'build/de/docs/reference/cli/index.html');
     expect(cli).toMatch(/href="?\/de\/docs\/guide\/configure#the-options-file[">\s]/);
     const built = await readSiteFile(dir, 'build/de/docs/reference/types/index.html');
-    expect(built).toMatch(/\S&lt;\S+, \S+&gt;/);
+    expect(built).toMatch(/\S&lt;\S+, \S+(?:&gt;|>)/);
     expect(built).toMatch(/class="?badge badge--primary/);
     const target = await readSiteFile(dir, 'build/de/docs/guide/configure/index.html');
     const heading = headingWithId(target, 'the-options-file');
