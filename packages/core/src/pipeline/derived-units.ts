@@ -19,23 +19,24 @@ export function settleDerived(work: TargetWork, plan: UnitPlan, report: RunRepor
   const locale = work.locale.locale;
   const text = doc.derive(unit.id, { targetLocale: locale });
   const hash = translationHash(doc.portable(unit.id, text));
-  const counts = report.locales[locale]!;
-  if (plan.currentHash === hash && plan.state !== 'adopt') {
-    work.translations.set(unit.id, text);
-    work.outcomes.set(unit.id, plan.state === 'unchanged' ? OUTCOME.unchanged : OUTCOME.derived);
-    if (plan.state === 'unchanged') counts.unchanged++;
-    return true;
-  }
+  // Only a person's edit is counted (kept): markup is neither text to translate nor text
+  // that is up to date.
   if (plan.currentHash === hash) {
     work.translations.set(unit.id, text);
-    work.outcomes.set(unit.id, OUTCOME.ours);
-    counts.unchanged++;
+    work.outcomes.set(
+      unit.id,
+      plan.state === 'unchanged'
+        ? OUTCOME.unchanged
+        : plan.state === 'adopt'
+          ? OUTCOME.ours
+          : OUTCOME.derived,
+    );
     return true;
   }
   if (plan.state === 'adopt' && plan.record) {
     // Not what Transloom wrote, nor what it would write: a person's edit.
     work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: plan.reviewedSource });
-    counts.kept++;
+    report.locales[locale]!.kept++;
     if (plan.reviewedSource !== plan.sourceHash)
       reportStale(report, {
         file: work.plan.file.source,
