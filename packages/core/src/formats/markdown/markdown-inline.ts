@@ -282,7 +282,10 @@ export function emitChildren(nodes: readonly PhrasingContent[], ctx: InlineConte
       const open = OPEN_TAG.exec(node.value.trim());
       const range = rangeOf(node, ctx);
       if (!range) continue;
-      if (/^<[A-Za-z]/.test(node.value.trim())) htmlAttributes(node.value, range.start, ctx);
+      // Offsets from the file's own text: a tag over several lines of a paragraph loses the
+      // indentation of its continuation lines in the node's value.
+      if (/^<[A-Za-z]/.test(node.value.trim()))
+        htmlAttributes(ctx.text.slice(range.start, range.end), range.start, ctx);
       const partner =
         open && !VOID.has(open[1]!.toLowerCase()) ? findClose(children, i, open[1]!) : -1;
       const closeRange = partner !== -1 ? rangeOf(children[partner]!, ctx) : undefined;
