@@ -114,6 +114,21 @@ describe('Markdown for docs sites', () => {
     );
   });
 
+  it('reads back a source anchor with characters beyond ASCII (VitePress keeps ≤ and é in slugs)', () => {
+    const options = { anchors: { slug: 'vitepress', marker: 'id' } };
+    const doc = loadDocument({ path: 'a.md', content: '## Migrating from Vuex ≤4\n', options });
+    const out = doc.render(new Map([[doc.units[0]!.id, 'Migration von Vuex ≤4']]), {
+      targetLocale: 'de',
+    });
+    expect(out).toBe('## Migration von Vuex ≤4 {#migrating-from-vuex-≤4}\n');
+    const back = loadDocument({ path: 'a.md', content: out, options });
+    expect(back.units.map((u) => u.segment)).toEqual(['Migration von Vuex ≤4']);
+    // Written again from what it reads, the page is the same: no second marker.
+    expect(
+      doc.render(new Map([[doc.units[0]!.id, back.units[0]!.segment]]), { targetLocale: 'de' }),
+    ).toBe(out);
+  });
+
   it('counts a heading with an author’s id as its generator does, so later anchors keep their number', () => {
     const content = '## Setup {#custom}\n\n## Setup\n\nSee [x](#setup).\n';
     for (const slug of ['github', 'vitepress', 'astro']) {

@@ -41,9 +41,10 @@ export function rangeOf(node: Nodes, ctx: Pick<InlineContext, 'map'>): Range | u
 }
 
 // Heading ids ({#id}, { #id }), FastAPI includes ({* file *}) and Hugo shortcodes are kept as they are.
-const PROTECTED = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$|\{\*[\s\S]*?\*\}|\{\{[<%][\s\S]*?[>%]\}\}/g;
+const PROTECTED =
+  /[ \t]*\{[ \t]*#[^\s{}]+[ \t]*\}[ \t]*$|\{\*[\s\S]*?\*\}|\{\{[<%][\s\S]*?[>%]\}\}/g;
 // In MDX a brace in text was escaped by its author: only a heading id is markup there.
-const PROTECTED_MDX = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$/g;
+const PROTECTED_MDX = /[ \t]*\{[ \t]*#[^\s{}]+[ \t]*\}[ \t]*$/g;
 const OPEN_TAG = /^<([A-Za-z][\w-]*)(\s[^>]*)?>$/;
 const CLOSE_TAG = /^<\/([A-Za-z][\w-]*)\s*>$/;
 const VOID: ReadonlySet<string> = new Set(htmlVoidElements);

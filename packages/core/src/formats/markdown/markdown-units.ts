@@ -59,9 +59,9 @@ const SNIPPET_LINE = /^[ \t]{0,3}<<<[ \t]+\S.*$/;
 const SCRIPT_BLOCK = /^\s*<(?:script|style)\b/i;
 const INCLUDE_LINE = /^\s*<!--\s*@include:[^\n]*-->\s*$/;
 const ALERT = /^\[![A-Za-z]+\][ \t]*\r?\n[ \t]*(?:>[ \t]?)*/;
-const HEADING_ID = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$/;
+const HEADING_ID = /[ \t]*\{[ \t]*#[^\s{}]+[ \t]*\}[ \t]*$/;
 // An empty anchor at a heading's end, as written to keep a source anchor where ids cannot be set.
-const ANCHOR_OPEN = /^<(?:span|a)\s+id=["'][\w-]+["']\s*>$/;
+const ANCHOR_OPEN = /^<(?:span|a)\s+id=["'][^"'\s]+["']\s*>$/;
 const ANCHOR_CLOSE = /^<\/(?:span|a)>$/;
 const SHORTCODE_OPEN = /^\{\{<\s*([\w-]+)[^>]*>\}\}[ \t]*$/gm;
 

@@ -49,7 +49,7 @@ const CONTAINER = /^([ \t]*(?:>[ \t]?)*)(:{3,})[ \t]*([A-Za-z][\w-]*)?(.*)$/;
 const TAB = /^([ \t]*(?:>[ \t]?)*)==[ \t]+(\S.*?)[ \t]*$/;
 // A code block's label in a VitePress code group: ```` ```ts [config.ts] ````.
 const CODE_LABEL = /^[^\s[]*[ \t]*\[([^\]\n]*[^\]\s][^\]\n]*)\]/;
-const MDX_HEADING_ID = /^([ \t]*#{1,6}[ \t].*?)([ \t]*\{#[\w-]+\})[ \t]*$/;
+const MDX_HEADING_ID = /^([ \t]*#{1,6}[ \t].*?)([ \t]*\{#[^\s{}]+\})[ \t]*$/;
 
 function blank(text: string): string {
   return text.replace(/[^\r\n]/g, ' ');
