@@ -96,6 +96,21 @@ describe('a docs site inside a repository', () => {
     ]);
   });
 
+  it('vitepress: keeps anchors with a span where {#id} is not the site’s syntax, and says when slugs are its own', async () => {
+    const root = await repo({
+      'docs/.vitepress/config.ts': [
+        'const slugify = (s) => s.replace(/ /g, "-")',
+        "export default { locales: { root: {}, de: {}, ja: {} }, markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }, anchor: { slugify } } }",
+      ].join('\n'),
+      'docs/index.md': '# Home\n',
+    });
+    const { resolved } = await expand(root, { preset: 'vitepress' });
+    expect(resolved.files[0]!.options!.anchors).toEqual({ slug: 'vitepress', marker: 'span' });
+    expect(resolved.preset!.notes).toEqual([
+      "markdown.anchor.slugify in docs/.vitepress/config.ts is the site's own: translated headings keep the anchors VitePress's default slugify gives, which links written for the site's own slugs may not find",
+    ]);
+  });
+
   it('vitepress: a config with no locales gets the whole block to add', async () => {
     const root = await repo({
       'docs/.vitepress/config.mts': "export default { title: 'X' }\n",

@@ -44,7 +44,11 @@ function folder(path: string): string {
  * locales it declares (their folders are translations, never sources), and whether a
  * `rewrites` entry serves the source locale's own folder from `/`.
  */
-function layout(context: DocsPresetContext): { folder: PageFolder; notes: string[] } {
+function layout(context: DocsPresetContext): {
+  folder: PageFolder;
+  notes: string[];
+  anchors: DocsPolicy['anchors'];
+} {
   const notes: string[] = [];
   const site = findSiteRoot(context.root, 'vitepress', context.options.root);
   const base = site?.dir ?? '';
@@ -102,12 +106,30 @@ function layout(context: DocsPresetContext): { folder: PageFolder; notes: string
           `${config.file} links locale '${locale}' to ${link}, but its translated pages are served from /${locale}/: set link: '/${locale}/' (or leave link out)`,
         );
     }
-  } else if (!config) {
+  }
+  // `{#id}` sets a heading's id only through markdown-it-attrs with its own delimiters: a site
+  // that changes them (`%{` `}%`) or turns attrs off keeps its anchors with an empty span.
+  let anchors = policy.anchors;
+  const attrs = config?.get(['markdown', 'attrs']);
+  if (
+    attrs &&
+    typeof attrs === 'object' &&
+    !Array.isArray(attrs) &&
+    (attrs.disable === true ||
+      (attrs.leftDelimiter !== undefined && attrs.leftDelimiter !== '{') ||
+      (attrs.rightDelimiter !== undefined && attrs.rightDelimiter !== '}'))
+  )
+    anchors = { ...policy.anchors, marker: 'span' };
+  if (config?.has(['markdown', 'anchor', 'slugify']))
+    notes.push(
+      `markdown.anchor.slugify in ${config.file} is the site's own: translated headings keep the anchors VitePress's default slugify gives, which links written for the site's own slugs may not find`,
+    );
+  if (!config) {
     notes.push(
       `no VitePress config (.vitepress/config.*) found${base ? ` in '${base}'` : ''}: the project root is taken as the site; set presetOptions.root to the folder that has .vitepress/`,
     );
   }
-  return { folder: result, notes };
+  return { folder: result, notes, anchors };
 }
 
 /**
@@ -122,8 +144,8 @@ export const vitepressPreset: DocsPreset = {
   name: 'vitepress',
   policy,
   expand(context) {
-    const { folder: pages, notes } = layout(context);
-    const { entry, pages: found } = pageEntry(context, 'vitepress', policy, pages);
+    const { folder: pages, notes, anchors } = layout(context);
+    const { entry, pages: found } = pageEntry(context, 'vitepress', { ...policy, anchors }, pages);
     if (found.length === 0) notes.push(`no Markdown pages in '${pages.sourceDir || './'}'`);
     return { name: 'vitepress', entries: [entry], notes };
   },
