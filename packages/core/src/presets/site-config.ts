@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
 import { parse } from '@babel/parser';
 
 /** A value written literally in a generator's config: a string, a list or an object of them. */
@@ -108,26 +108,35 @@ function property(object: Node, name: string): Node | undefined {
 
 /**
  * Reads a generator's config file (JavaScript or TypeScript) with Babel, never running it: a
- * site's config imports its plugins and theme, which only the generator can load. Undefined
- * when the file is absent or does not parse.
+ * site's config imports its plugins and theme, which only the generator can load. The modules
+ * it imports by relative path are read too, after it. Undefined when the file is absent or
+ * does not parse.
  */
 export function readSiteConfig(root: string, file: string): SiteConfig | undefined {
-  const path = join(root, file);
-  if (!existsSync(path)) return undefined;
-  let program: Node;
-  try {
-    program = parse(readFileSync(path, 'utf8'), {
-      sourceType: 'module',
-      plugins: ['typescript', 'jsx'],
-      errorRecovery: true,
-    }).program as unknown as Node;
-  } catch {
-    return undefined;
-  }
-  const found: Array<{ node: Node; depth: number }> = [];
-  objects(program, 0, found);
-  // The config object itself before the objects nested in it (a theme's own `locales`).
-  const all = found.sort((a, b) => a.depth - b.depth).map((o) => o.node);
+  const program = parseFile(join(root, file));
+  if (!program) return undefined;
+  // The config object itself before the objects nested in it (a theme's own `locales`), then
+  // the modules it imports by relative path (a config split over `./shared`, `./en`), two
+  // levels deep: what a site spreads into its config is its config.
+  const all: Node[] = [];
+  const seen = new Set<string>([resolve(root, file)]);
+  const read = (parsed: Node, from: string, level: number) => {
+    const found: Array<{ node: Node; depth: number }> = [];
+    objects(parsed, 0, found);
+    all.push(...found.sort((a, b) => a.depth - b.depth).map((o) => o.node));
+    if (level >= 2) return;
+    for (const statement of parsed.body as Node[]) {
+      const source = (statement.source as Node | undefined)?.value;
+      if (statement.type !== 'ImportDeclaration' || typeof source !== 'string') continue;
+      if (!source.startsWith('./') && !source.startsWith('../')) continue;
+      const module = moduleFile(resolve(dirname(from), source));
+      if (!module || seen.has(module)) continue;
+      seen.add(module);
+      const imported = parseFile(module);
+      if (imported) read(imported, module, level + 1);
+    }
+  };
+  read(program, resolve(root, file), 0);
   const at = (path: readonly string[], type?: string): Node | undefined => {
     for (const object of all) {
       let current: Node | undefined = object;
@@ -153,6 +162,31 @@ export function readSiteConfig(root: string, file: string): SiteConfig | undefin
       });
     },
   };
+}
+
+function parseFile(path: string): Node | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return parse(readFileSync(path, 'utf8'), {
+      sourceType: 'module',
+      plugins: ['typescript', 'jsx'],
+      errorRecovery: true,
+    }).program as unknown as Node;
+  } catch {
+    return undefined;
+  }
+}
+
+const MODULE_EXTENSIONS = ['', '.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'];
+
+// The file an import of a config names: as written, with an extension, or its folder's index.
+function moduleFile(path: string): string | undefined {
+  for (const candidate of [
+    ...MODULE_EXTENSIONS.map((e) => path + e),
+    ...MODULE_EXTENSIONS.slice(1).map((e) => join(path, `index${e}`)),
+  ])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  return undefined;
 }
 
 /** The first of `names` (relative to `root`) that exists, or undefined. */

@@ -111,6 +111,31 @@ describe('a docs site inside a repository', () => {
     ]);
   });
 
+  it('vitepress: reads a config split over the modules it imports', async () => {
+    const root = await repo({
+      'docs/.vitepress/config/index.ts': [
+        "import { defineConfig } from 'vitepress'",
+        "import { sharedConfig } from './shared'",
+        "import { zhConfig } from './zh'",
+        'export default defineConfig({',
+        '  ...sharedConfig,',
+        "  locales: { root: { label: 'English' }, zh: { label: '简体中文', ...zhConfig }, de: {}, ja: {} },",
+        '})',
+      ].join('\n'),
+      'docs/.vitepress/config/shared.ts':
+        "export const sharedConfig = { srcExclude: ['drafts/**'], markdown: { attrs: { disable: true } } }\n",
+      'docs/.vitepress/config/zh.ts':
+        'export const zhConfig = { themeConfig: { search: { locales: { fr: {} } } } }\n',
+      'docs/index.md': '# Home\n',
+      'docs/drafts/x.md': '# Draft\n',
+      'docs/zh/index.md': '# 首页\n',
+    });
+    const { resolved, pairs } = await expand(root, { preset: 'vitepress' });
+    expect(pairs).toEqual([['docs/index.md', 'docs/de/index.md']]);
+    expect(resolved.files[0]!.options!.anchors).toEqual({ slug: 'vitepress', marker: 'span' });
+    expect(resolved.preset!.notes).toEqual([]);
+  });
+
   it('vitepress: a config with no locales gets the whole block to add', async () => {
     const root = await repo({
       'docs/.vitepress/config.mts': "export default { title: 'X' }\n",
