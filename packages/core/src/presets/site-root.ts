@@ -59,6 +59,12 @@ export function findSiteRoot(
     const dir = posix.normalize(given.replaceAll('\\', '/')).replace(/^\.\/?$|\/$/g, '');
     return read(dir === '' || dir === '.' ? '' : `${dir}/`);
   }
+  // The project root first, without searching a large site's tree.
+  const atRoot = SITE_CONFIG_FILES[generator].find(
+    (name) =>
+      existsSync(join(root, name)) && (generator !== 'starlight' || isStarlight(root, name)),
+  );
+  if (atRoot) return read('');
   const found = globSync(
     SITE_CONFIG_FILES[generator].map((n) => `**/${n}`),
     {
