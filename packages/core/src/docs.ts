@@ -1,4 +1,6 @@
 // `@transloom/core/docs`: docs-site presets and the link checker for a built site.
+
+export { loadBabelParser } from './presets/babel-parser.js';
 export {
   type BuiltLinksReport,
   type CheckBuiltLinksOptions,

@@ -55,6 +55,7 @@ it('exports exactly the public API of each entry', () => {
         "expandPreset",
         "findSiteRoot",
         "languageLabel",
+        "loadBabelParser",
         "missingLocalesNote",
         "rewriteLink",
       ],

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findSiteRoot, type SiteRoot } from '@transloom/core/docs';
+import { findSiteRoot, loadBabelParser, type SiteRoot } from '@transloom/core/docs';
 import { localeOfName } from './locale-of-name.js';
 
 /** A docs site `transloom init` configures with a preset. */
@@ -47,6 +47,8 @@ function declaredLocales(preset: DocsSite['preset'], site: SiteRoot): string[] {
  * locale folders it already has; undefined otherwise.
  */
 export async function detectDocsSite(root: string): Promise<DocsSite | undefined> {
+  // Generator configs are read with Babel, which the command loads only now.
+  await loadBabelParser();
   for (const preset of ['docusaurus', 'vitepress', 'starlight'] as const) {
     const site = findSiteRoot(root, preset);
     if (!site) continue;

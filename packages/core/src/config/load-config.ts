@@ -69,5 +69,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     ]);
   }
   const config = (result.config as { default?: unknown })?.default ?? result.config;
+  // A docs preset reads the site's own config with Babel, loaded only for such a project.
+  if ((config as { preset?: unknown } | null)?.preset !== undefined)
+    await (await import('../presets/babel-parser.js')).loadBabelParser();
   return resolveConfig(config, dirname(result.filepath), result.filepath);
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
-import { parse } from '@babel/parser';
+import { babelParser } from './babel-parser.js';
 
 /** A value written literally in a generator's config: a string, a list or an object of them. */
 export type StaticValue =
@@ -167,7 +167,7 @@ export function readSiteConfig(root: string, file: string): SiteConfig | undefin
 function parseFile(path: string): Node | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    return parse(readFileSync(path, 'utf8'), {
+    return babelParser()(readFileSync(path, 'utf8'), {
       sourceType: 'module',
       plugins: ['typescript', 'jsx'],
       errorRecovery: true,
