@@ -19,18 +19,16 @@ export function settleDerived(work: TargetWork, plan: UnitPlan, report: RunRepor
   const locale = work.locale.locale;
   const text = doc.derive(unit.id, { targetLocale: locale });
   const hash = translationHash(doc.portable(unit.id, text));
-  // Only a person's edit is counted (kept): markup is neither text to translate nor text
-  // that is up to date.
+  // Markup already as it should be counts as up to date (as the lock counts it for a file it
+  // skips); markup worked out anew is not text sent, and counts as nothing.
   if (plan.currentHash === hash) {
     work.translations.set(unit.id, text);
-    work.outcomes.set(
-      unit.id,
-      plan.state === 'unchanged'
-        ? OUTCOME.unchanged
-        : plan.state === 'adopt'
-          ? OUTCOME.ours
-          : OUTCOME.derived,
-    );
+    if (plan.state === 'unchanged' || plan.state === 'adopt') {
+      work.outcomes.set(unit.id, plan.state === 'unchanged' ? OUTCOME.unchanged : OUTCOME.ours);
+      report.locales[locale]!.unchanged++;
+    } else {
+      work.outcomes.set(unit.id, OUTCOME.derived);
+    }
     return true;
   }
   if (plan.state === 'adopt' && plan.record) {
