@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The docs presets as users run them: a generated VitePress site of 2 000 pages (front matter,
-// headings, links with anchors between pages, containers, code, repeated paragraphs) translated
+// headings, links with anchors between pages, containers, code, repeated paragraphs, and in one
+// page of ten a `<script setup>` block whose relative imports are pointed back at the source and
+// a code group, which are markup a person may edit in a target) translated
 // by `transloom translate` with `"preset": "vitepress"` into 3 locales, every figure a whole
 // spawned process against the local service in its own process. It prints:
 // - the cold run: requests against the lower bound (target 1.00x), billed characters against
@@ -73,6 +75,23 @@ function page(i) {
     `export const page = ${i};`,
     '```',
     '',
+    ...(i % 10 === 0
+      ? [
+          '<script setup>',
+          "import Chart from '../components/Chart.vue';",
+          `import data from './data/page-${i}.json';`,
+          '</script>',
+          '',
+          '<Chart :data="data" />',
+          '',
+          '::: code-group',
+          '```sh [npm]',
+          'npm run build',
+          '```',
+          ':::',
+          '',
+        ]
+      : []),
     `## ${sentence(4).slice(0, -1)} ${i}`,
     '',
     `- ${sentence(6)}`,

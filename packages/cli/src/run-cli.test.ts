@@ -131,6 +131,32 @@ describe('transloom (in process)', async () => {
     );
   });
 
+  it('says in status when the docs site’s own config lacks a target locale, with the lines to add', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'transloom-cli-site-'));
+    afterAll(() => rm(root, { recursive: true, force: true }));
+    await mkdir(join(root, 'docs', '.vitepress'), { recursive: true });
+    await writeFile(
+      join(root, 'transloom.config.json'),
+      JSON.stringify({ sourceLocale: 'en', targetLocales: ['de'], preset: 'vitepress' }),
+    );
+    await writeFile(join(root, 'docs', '.vitepress', 'config.ts'), 'export default {}\n');
+    await writeFile(join(root, 'docs', 'index.md'), '# Home\n');
+    const io = memoryIo(root);
+    expect(await runCli(['status'], io)).toBe(0);
+    expect(io.stderr.text).toContain(
+      [
+        'transloom: vitepress: docs/.vitepress/config.ts has no locales: VitePress builds their pages into the root locale (one search index and one menu for every language). Add:',
+        '  locales: {',
+        "    root: { label: 'English', lang: 'en' },",
+        "    de: { label: 'Deutsch', lang: 'de', link: '/de/' },",
+        '  },',
+      ].join('\n'),
+    );
+    expect(io.stdout.text).toContain(
+      'files[0]: docs/**/*.{md,mdx} -> docs/{locale}/{path}: 1 file',
+    );
+  });
+
   it('validates, pushes and pulls the glossary', async () => {
     const root = await starterProject();
     const validate = memoryIo(root);

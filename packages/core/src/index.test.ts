@@ -56,9 +56,14 @@ it('exports exactly the public API of each entry', () => {
       ],
       "./docs": [
         "DOCS_PRESET_NAMES",
+        "SITE_CONFIG_FILES",
         "checkBuiltLinks",
         "docsPresets",
         "expandPreset",
+        "findSiteRoot",
+        "languageLabel",
+        "loadBabelParser",
+        "missingLocalesNote",
         "rewriteLink",
       ],
       "./extract": [

@@ -38,6 +38,17 @@ describe('docusaurus preset', () => {
     expect(page).not.toContain('sidebar_label: Configure');
     expect(page).toContain('](../../../../../docs/guide/img/pipeline.png)');
     expect(page).toContain("import Tabs from '@theme/Tabs';");
+    // A package import stays a package import; a partial the locale has stays relative; text
+    // keeps the source's escapes, so MDX compiles it.
+    const types = await readSiteFile(
+      dir,
+      'i18n/de/docusaurus-plugin-content-docs/current/reference/types.mdx',
+    );
+    expect(types).toContain("import clsx from 'clsx';");
+    expect(types).toContain("import Shared from './_shared.mdx';");
+    expect(types).toMatch(/^- .*\S\\<\S+, \S+\\> /m);
+    expect(types).toMatch(/&lt;\S+&gt;, .* \\\{ .* \\\} /);
+    expect(types).toMatch(/<TabItem value="npm" label="\[[^"]+\]">/);
 
     const log = await runInSite(dir, process.execPath, [DOCUSAURUS, 'build']);
     expect(log).toContain('Generated static files in "build/de"');
@@ -49,6 +60,9 @@ describe('docusaurus preset', () => {
     // `../guide/configuration.mdx#the-options-file` from a German page lands on the translated heading.
     const cli = await readSiteFile(dir, 'build/de/docs/reference/cli/index.html');
     expect(cli).toMatch(/href="?\/de\/docs\/guide\/configure#the-options-file[">\s]/);
+    const built = await readSiteFile(dir, 'build/de/docs/reference/types/index.html');
+    expect(built).toMatch(/\S&lt;\S+, \S+(?:&gt;|>)/);
+    expect(built).toMatch(/class="?badge badge--primary/);
     const target = await readSiteFile(dir, 'build/de/docs/guide/configure/index.html');
     const heading = headingWithId(target, 'the-options-file');
     expect(heading).toBeDefined();

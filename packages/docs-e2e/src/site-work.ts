@@ -49,18 +49,20 @@ export interface TranslateRun {
 /**
  * A fresh copy of a site in the work folder, with the example's installed `node_modules`
  * linked in: the tests translate and build the copy, never the checked-in site. `skip` lists
- * more paths (relative to the site) to leave out, such as translations of an earlier run.
+ * more paths (relative to the site) to leave out, such as translations of an earlier run;
+ * `into` puts the site in a folder of the copy (`docs`), as a repository holds it.
  */
 export async function copySite(
   name: string,
   from: string,
   modulesOf: string,
   skip: readonly string[] = [],
+  into = '',
 ): Promise<string> {
   const dir = join(WORK, name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dirname(dir), { recursive: true });
-  await cp(from, dir, {
+  await cp(from, join(dir, into), {
     recursive: true,
     filter: (source) => {
       const path = relative(from, source).split('\\').join('/');
@@ -82,11 +84,34 @@ export function readSiteFile(dir: string, path: string): Promise<string> {
   return readFile(join(dir, path), 'utf8');
 }
 
+/** Runs a `transloom` command in a site with the built-in local service (no key set). */
+export async function transloom(dir: string, args: readonly string[]): Promise<string> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      cwd: dir,
+      env: serviceEnv(),
+      maxBuffer: 64 << 20,
+    });
+    return stdout + stderr;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `transloom ${args.join(' ')} failed in ${dir}:\n${failed.stdout ?? ''}\n${failed.stderr ?? failed.message}`,
+    );
+  }
+}
+
+function serviceEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && key !== 'TRANSLOOM_API_KEY' && key !== 'TRANSLOOM_API_URL')
+      env[key] = value;
+  return { ...env, CI: 'true', NO_COLOR: '1' };
+}
+
 /** Runs `transloom translate --json` on a site with the built-in local service (no key set). */
 export async function translateSite(dir: string): Promise<TranslateRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NO_COLOR: '1' };
-  delete env.TRANSLOOM_API_KEY;
-  delete env.TRANSLOOM_API_URL;
+  const env: NodeJS.ProcessEnv = serviceEnv();
   try {
     const { stdout, stderr } = await run(
       process.execPath,

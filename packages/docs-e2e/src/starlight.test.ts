@@ -42,11 +42,23 @@ describe('starlight preset', () => {
     expect(home).toContain('file: ../../../assets/hero.png');
     expect(home).toContain('link: /de/guides/getting-started/');
 
+    // Escapes as the source wrote them, an aside's label escaped for MDX, tab labels translated.
+    const components = await readSiteFile(
+      dir,
+      'src/content/docs/de/guides/advanced/components.mdx',
+    );
+    expect(components).toMatch(/^- .*\S\\<\S+, \S+\\> /m);
+    expect(components).toMatch(/^:::tip\[\\\[\S+ \\\{\S+\\\} .*\\\]\]$/m);
+    expect(components).toContain('<Tabs syncKey="install">');
+
     const log = await runInSite(dir, node22, [ASTRO, 'build']);
     expect(log).toContain('All internal links are valid.');
     const report = await checkBuiltLinks({ dir: join(dir, 'dist') });
     expect(report.problems).toEqual([]);
     expect(report.anchors).toBeGreaterThan(20);
+    expect(await readSiteFile(dir, 'dist/de/guides/advanced/components/index.html')).toMatch(
+      /\S&lt;\S+, \S+&gt;/,
+    );
 
     // Starlight has no custom heading ids: `#first-steps` lands on the span in the translated heading.
     const start = await readSiteFile(dir, 'dist/de/guides/getting-started/index.html');

@@ -10,6 +10,7 @@ import {
   readSiteFile,
   runInSite,
   translateSite,
+  transloom,
   writeSiteFile,
 } from './site-work.js';
 
@@ -28,11 +29,28 @@ describe('vitepress preset', () => {
     const run = await translateSite(dir);
     expect(run.exitCode).toBe(0);
     expect(run.summary.locales.de!.failed).toBe(0);
-    expect(run.summary.files.written).toHaveLength(8);
+    expect(run.summary.files.written).toHaveLength(10);
+    // The site's README.md is left out by srcExclude: not a page, not translated.
+    expect(run.summary.files.written).not.toContain('de/README.md');
+    // A page's <script setup> imports reach the source from de/ (query kept; packages
+    // untouched), its includes and snippet imports too; vitepress-plugin-tabs and code-group
+    // markup stays as written, tab labels translated.
+    const components = await readSiteFile(dir, 'de/guide/advanced/components.md');
+    expect(components).toContain("import diagram from '../../../images/diagram.svg?raw';");
+    expect(components).toContain("import Greeting from '../../../components/Greeting.vue';");
+    expect(components).toContain("import { ref } from 'vue';");
+    expect(components).toContain('<<< ../../../snippets/loom.config.js#languages\n');
+    expect(components).toContain('<!--@include: ../../../guide/advanced/parts/note.md-->');
+    expect(components).toContain(':::: tabs key:pm\n== [ñþɱ]\n');
+    expect(components).toContain('```sh [npm]\nnpm install loom-cli\n```');
     const report = await buildAndCheck(dir);
     expect(report.problems).toEqual([]);
-    expect(report.pages).toBe(13);
+    expect(report.pages).toBe(16);
     expect(report.anchors).toBeGreaterThan(20);
+    const built = await readSiteFile(dir, '.vitepress/dist/de/guide/advanced/components.html');
+    expect(built).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+    expect(built).toContain('Loom greets the reader.');
+    expect(built).toContain('included from a part that is not a page of its own');
 
     // An anchor link into a translated heading lands on that heading.
     const home = await readSiteFile(dir, '.vitepress/dist/de/index.html');
@@ -88,8 +106,41 @@ describe('vitepress preset', () => {
       'Abzeichen sind Vue-Komponenten.',
     );
     expect(await readSiteFile(dir, 'ja/guide/advanced/containers.md')).not.toContain('Badges are');
+
+    // A person's edit of an import or markup line is theirs too: kept, never undone.
+    const componentsPage = await readSiteFile(dir, 'de/guide/advanced/components.md');
+    const own = componentsPage
+      .replace("'../../../components/Greeting.vue'", "'../../../components/Greeting.vue?v=de'")
+      .replace(':::: tabs key:pm', ':::: tabs key:paket');
+    await writeSiteFile(dir, 'de/guide/advanced/components.md', own);
+    const markup = await translateSite(dir);
+    expect(markup.summary.requests).toBe(0);
+    expect(markup.summary.locales.de!.kept).toBe(3);
+    expect(await readSiteFile(dir, 'de/guide/advanced/components.md')).toBe(own);
     // And the site still builds with every link and anchor working.
     expect((await buildAndCheck(dir)).problems).toEqual([]);
+  });
+
+  it('translates a site kept in docs/ of a repository, set up by init at the repository’s root', async () => {
+    const dir = await copySite('vitepress-repo', EXAMPLE, EXAMPLE, ['de', 'ja'], 'docs');
+    await writeSiteFile(dir, 'README.md', '# The project\n\nWhat the repository holds.\n');
+    await writeSiteFile(dir, 'CONTRIBUTING.md', '# Contributing\n\nHow to help.\n');
+    await writeSiteFile(dir, 'packages/loom/README.md', '# loom\n\nThe package.\n');
+    const init = await transloom(dir, ['init']);
+    expect(init).toContain('found a VitePress site in docs/');
+    expect(await readSiteFile(dir, 'transloom.config.mjs')).toContain(
+      "presetOptions: { root: 'docs' },",
+    );
+    const run = await translateSite(dir);
+    expect(run.exitCode).toBe(0);
+    expect(run.summary.files.written).toHaveLength(10);
+    for (const path of run.summary.files.written) expect(path).toMatch(/^docs\/(de|ja)\//);
+    const page = await readSiteFile(dir, 'docs/de/guide/advanced/components.md');
+    expect(page).toContain("import diagram from '../../../images/diagram.svg?raw';");
+    await runInSite(join(dir, 'docs'), process.execPath, [join('..', VITEPRESS), 'build']);
+    const report = await checkBuiltLinks({ dir: join(dir, 'docs', '.vitepress', 'dist') });
+    expect(report.problems).toEqual([]);
+    expect(report.pages).toBe(16);
   });
 
   it.skipIf(!HAS_FIXTURES)(

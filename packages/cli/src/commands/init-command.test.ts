@@ -257,9 +257,44 @@ describe('transloom init', () => {
     const io = memoryIo(vitepress);
     expect(await runCli(['init'], io)).toBe(0);
     expect(io.stdout.text).toContain(
-      "found a VitePress site: its preset 'vitepress' configures it",
+      "found a VitePress site in docs/: its preset 'vitepress' configures it",
     );
     expect(await loadConfig({ cwd: vitepress })).toMatchObject({ targetLocales: ['fr'] });
+  });
+
+  it('at a repository’s root, sets the site’s folder, takes its declared locales and says what its config lacks', async () => {
+    const root = await project({
+      'README.md': '# Project',
+      'CONTRIBUTING.md': '# Contributing',
+      'packages/core/README.md': '# Core',
+      'docs/.vitepress/config.ts':
+        "export default { locales: { root: { label: 'English' }, fr: { label: 'Français' } } }",
+      'docs/index.md': '# Home',
+      'docs/guide/intro.md': '# Intro',
+      'docs/fr/index.md': '# Accueil',
+    });
+    const io = memoryIo(root);
+    expect(await runCli(['init', '--target', 'fr', '--target', 'de'], io)).toBe(0);
+    const text = await readFile(join(root, 'transloom.config.mjs'), 'utf8');
+    expect(text).toContain("  presetOptions: { root: 'docs' },\n");
+    expect(io.stdout.text).toContain('found a VitePress site in docs/');
+    expect(io.stdout.text).toContain(
+      [
+        'note: docs/.vitepress/config.ts does not declare de in locales: VitePress builds their pages into the root locale (one search index and one menu for every language). Add:',
+        "    de: { label: 'Deutsch', lang: 'de', link: '/de/' },",
+      ].join('\n'),
+    );
+    expect(await expanded(root)).toEqual({
+      'docs/guide/intro.md': { fr: 'docs/fr/guide/intro.md', de: 'docs/de/guide/intro.md' },
+      'docs/index.md': { fr: 'docs/fr/index.md', de: 'docs/de/index.md' },
+    });
+    // Without --target, the locales the site's config declares are the targets.
+    const again = await project({
+      'docs/.vitepress/config.ts': 'export default { locales: { root: {}, ja: {}, ko: {} } }',
+      'docs/index.md': '# Home',
+    });
+    expect(await runCli(['init'], memoryIo(again))).toBe(0);
+    expect(await loadConfig({ cwd: again })).toMatchObject({ targetLocales: ['ja', 'ko'] });
   });
 
   it('never overwrites a configuration, and says when it finds nothing it knows', async () => {

@@ -73,6 +73,7 @@ function layoutOf(
         sourceLocale: site.sourceLocale,
         targetLocales: [...(targets ?? site.targetLocales)],
         preset: site.preset,
+        ...(site.root ? { presetRoot: site.root } : {}),
       },
       report: [`found ${site.description}: its preset '${site.preset}' configures it`],
     };
@@ -169,5 +170,16 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
   io.stdout.write(
     `${report.join('\n')}\nwrote ${relative(io.cwd, file) || file} for ${layout.description} (${layout.sourceLocale} -> ${listLocales(targets)})\n`,
   );
+  if (layout.preset) {
+    // What the site itself lacks for these locales (its own i18n configuration), said now.
+    const { expandPreset } = await import('@transloom/core/docs');
+    const { notes } = expandPreset(layout.preset, {
+      root,
+      sourceLocale: layout.sourceLocale,
+      targetLocales: targets,
+      options: layout.presetRoot ? { root: layout.presetRoot } : {},
+    });
+    for (const note of notes) io.stdout.write(`note: ${note}\n`);
+  }
   return EXIT.ok;
 }

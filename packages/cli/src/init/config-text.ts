@@ -12,6 +12,8 @@ export interface ConfigLayout {
   files?: InitFileEntry[];
   /** A docs-site preset. */
   preset?: 'docusaurus' | 'vitepress' | 'starlight';
+  /** The docs site's folder when it is not the project root (`docs/`). */
+  presetRoot?: string;
 }
 
 const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
@@ -69,9 +71,14 @@ export function configText(layout: ConfigLayout): string {
   ];
   if (layout.preset) {
     lines.push(
-      `  // The ${layout.description.replace(/^an? /, '')}'s own locale layout: pages, front matter and UI strings.`,
+      `  // The ${layout.description.replace(/^an? /, '').replace(/ in .*$/, '')}'s own locale layout: pages, front matter and UI strings.`,
       `  preset: ${quote(layout.preset)},`,
     );
+    if (layout.presetRoot)
+      lines.push(
+        "  // The site's folder: only its pages are translated, never the files around it.",
+        `  presetOptions: { root: ${quote(layout.presetRoot.replace(/\/$/, ''))} },`,
+      );
   } else {
     lines.push(
       '  // What to translate: `source` is a glob in which {locale} stands for the source locale;',

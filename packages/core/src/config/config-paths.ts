@@ -102,6 +102,7 @@ export function configPathIssues(config: ConfigSchemaOutput, root: string): Conf
       if (folder(`files[${i}].target`, target, true)) break;
     }
   });
+  path('presetOptions.root', config.presetOptions?.root);
   path('lockFile', config.lockFile);
   if (config.translationMemory !== false && config.translationMemory?.path)
     path('translationMemory.path', config.translationMemory.path);

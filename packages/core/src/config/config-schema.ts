@@ -80,6 +80,10 @@ export const configSchema = z.strictObject({
       attributes: z.array(z.string().min(1)).optional(),
       /** Globs of pages to leave out. */
       exclude: z.array(z.string().min(1)).optional(),
+      /** The site's folder (`docs`), where its generator's config is; found when absent. */
+      root: z.string().min(1).optional(),
+      /** Containers whose labels are translated (`tip`, `details`, `tabs`, `code-group`, ...). */
+      labels: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   /**

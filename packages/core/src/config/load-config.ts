@@ -102,5 +102,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   if (config === undefined || config === null)
     throw new ConfigError([{ path: '', message: 'is empty' }], file);
   config = (config as { default?: unknown })?.default ?? config;
+  // A docs preset reads the site's own config with Babel, loaded only for such a project.
+  if ((config as { preset?: unknown } | null)?.preset !== undefined)
+    await (await import('../presets/babel-parser.js')).loadBabelParser();
   return resolveConfig(config, dirname(file), file);
 }

@@ -78,6 +78,8 @@ export interface LocDocument {
     translation: UnitTranslation,
     options: { targetLocale: string },
   ): string | undefined;
+  /** The text of a derived unit (see {@link Unit.derived}) in `targetLocale`; a unit's own text else. */
+  derive(unitId: string, options: { targetLocale: string }): UnitTranslation;
   /** Whether rendering uses the existing target file (see {@link RenderOptions.previous}). */
   readonly usesPreviousTarget: boolean;
   /** What each `<x>` and `<g>` id of a unit stands for, as text of the file (for TMX). */
@@ -163,6 +165,7 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     };
     if (unit.context !== undefined) out.context = unit.context;
     if (unit.plural !== undefined) out.plural = unit.plural;
+    if (unit.derived) out.derived = true;
     return out;
   });
   const byId = new Map(units.map((u) => [u.id, u]));
@@ -214,6 +217,16 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
         sourceLocale,
         targetLocale: verifyOptions.targetLocale,
       });
+    },
+    derive(unitId, deriveOptions) {
+      const unit = unitOf(unitId);
+      return (
+        adapter.derive?.(parsed, unit, {
+          file,
+          sourceLocale,
+          targetLocale: deriveOptions.targetLocale,
+        }) ?? unit.segment
+      );
     },
     encode: (text) => encodeSourceText(file, text),
     portable(unitId, translation) {

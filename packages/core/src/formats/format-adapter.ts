@@ -44,6 +44,12 @@ export interface Unit {
   path: string;
   line: number;
   column: number;
+  /**
+   * Markup whose text in a target is worked out from the source, never sent (a page's import
+   * lines, pointed at the source from the locale's folder): its text comes from
+   * {@link FormatAdapter.derive}, and a target that holds other text holds a person's edit.
+   */
+  derived?: boolean;
 }
 
 /** What a unit is rendered with: a segment, or the variants of a plural/select unit. */
@@ -132,6 +138,11 @@ export interface FormatAdapter<
     translation: UnitTranslation,
     context: Omit<RenderContext<P>, 'previous'>,
   ): string | undefined;
+  /**
+   * The text a {@link Unit.derived} unit has in `context.targetLocale`, in the unit's segment
+   * markup. `apply` writes the same for a derived unit given no translation.
+   */
+  derive?(parsed: P, unit: U, context: Omit<RenderContext<P>, 'previous'>): UnitTranslation;
   /**
    * Rendering a target takes the existing target file into account (`context.previous`):
    * formats whose targets carry more than text that a person may set (XLIFF states).

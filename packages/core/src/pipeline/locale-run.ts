@@ -5,6 +5,7 @@ import type { Shard } from '../memory/shard-of.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunEvent } from '../project/project-types.js';
 import { segmentText } from '../segments/parse-segment.js';
+import { settleDerived } from './derived-units.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
 import { groupKeyOf } from './memory-key.js';
@@ -157,6 +158,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     for (const unitPlan of localePlan.units) {
       const { unit } = unitPlan;
       if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
+      if (settleDerived(work, unitPlan, report)) continue;
       if (unitPlan.state === 'unchanged') {
         work.outcomes.set(unit.id, OUTCOME.unchanged);
         counts.unchanged++;

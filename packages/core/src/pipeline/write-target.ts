@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Diagnostic } from '../document/diagnostics.js';
+import { type Diagnostic, FormatError } from '../document/diagnostics.js';
 import type { UnitTranslation } from '../formats/format-adapter.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import { type LockedTarget, type LockedTranslation, RETRY } from './lock-file.js';
@@ -11,7 +11,7 @@ const loadDocumentFn = async () => (await import('../document/load-document.js')
 
 /** How a unit ended in one locale. */
 export type UnitOutcome =
-  | { readonly kind: 'translated' | 'reused' | 'unchanged' | 'ours' }
+  | { readonly kind: 'translated' | 'reused' | 'unchanged' | 'ours' | 'derived' }
   | { readonly kind: 'kept'; readonly reviewedSource: string | undefined }
   | { readonly kind: 'failed'; readonly message: string };
 
@@ -21,6 +21,8 @@ export const OUTCOME = {
   reused: Object.freeze({ kind: 'reused' }),
   unchanged: Object.freeze({ kind: 'unchanged' }),
   ours: Object.freeze({ kind: 'ours' }),
+  /** Markup worked out from the source, never sent (see `Unit.derived`). */
+  derived: Object.freeze({ kind: 'derived' }),
 } as const satisfies Record<string, UnitOutcome>;
 
 /** One target file, ready to be written: every unit's text in the source's ids and how it ended. */
@@ -122,21 +124,22 @@ export async function writeTarget(
     (doc.kind === 'document' && !complete) ||
     (locale.targetBytes === undefined && settled === 0 && locale.units.length > 0);
   if (!keep) {
-    let bytes: Uint8Array;
+    let bytes: Uint8Array | undefined;
     try {
       bytes = await renderTarget(work, omitted);
+      result.changed = !sameBytes(locale.targetBytes, bytes);
+      result.hash = hashBytes(bytes);
     } catch (error) {
-      result.changed = false;
-      result.error = fileError(
-        locale.target,
-        'render',
-        `cannot be written: ${(error as Error).message}`,
-      );
-      return result;
+      // A target that cannot be rendered (a page that would not compile) is not written; its
+      // units keep what the lock knew, due again.
+      const diagnostics = error instanceof FormatError ? error.diagnostics : [];
+      result.error =
+        diagnostics.length > 0
+          ? diagnostics.map((d) => ({ ...d, file: locale.target }))
+          : fileError(locale.target, 'render', `cannot be written: ${(error as Error).message}`);
+      keep = true;
     }
-    result.changed = !sameBytes(locale.targetBytes, bytes);
-    result.hash = hashBytes(bytes);
-    if (write && result.changed) {
+    if (bytes && write && result.changed) {
       try {
         await writeFileAtomic(resolve(root, locale.target), bytes);
         result.written = true;

@@ -14,6 +14,17 @@ export interface DocsPresetOptions {
   attributes?: readonly string[] | undefined;
   /** Globs of pages to leave out. */
   exclude?: readonly string[] | undefined;
+  /**
+   * The site's folder in the project (`docs`), where its generator's config is; found from
+   * that config when absent.
+   */
+  root?: string | undefined;
+  /**
+   * Containers whose labels are translated (a name for its title, `tabs` for
+   * vitepress-plugin-tabs `== Label` lines, `code-group` for its code blocks' labels),
+   * replacing the preset's.
+   */
+  labels?: readonly string[] | undefined;
 }
 
 /** What a preset reads to expand. */
@@ -40,6 +51,8 @@ export interface DocsPolicy {
   /** Front-matter keys that are links or asset paths (rewritten, never translated). */
   frontMatterLinks: FrontMatterLinkKeys;
   anchors: AnchorSettings;
+  /** Containers whose labels are translated by default (see {@link DocsPresetOptions.labels}). */
+  labels: readonly string[];
 }
 
 /** One docs generator's preset. */

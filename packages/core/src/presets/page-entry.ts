@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { FileEntry } from '../config/config-schema.js';
 import { ALWAYS_EXCLUDED } from '../project/expand-files.js';
@@ -18,15 +16,6 @@ export interface PageFolder {
   exclude: readonly string[];
   /** Read `.md` pages as MDX too (Docusaurus compiles them as MDX unless told otherwise). */
   mdx?: boolean;
-}
-
-/** The text of the first of `names` in `dir` that exists ('' when none does). */
-export function readFirstFile(dir: string, names: readonly string[]): string {
-  for (const name of names) {
-    const path = join(dir, name);
-    if (existsSync(path)) return readFileSync(path, 'utf8');
-  }
-  return '';
 }
 
 /**
@@ -65,6 +54,7 @@ export function pageEntry(
     options: {
       frontMatter: [...(context.options.frontMatter ?? policy.frontMatter)],
       attributes: [...(context.options.attributes ?? DOCS_ATTRIBUTES)],
+      labels: [...(context.options.labels ?? policy.labels)],
       anchors: policy.anchors,
       site,
     },

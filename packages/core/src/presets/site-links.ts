@@ -85,8 +85,9 @@ function isPageFile(index: SiteIndex, file: string): boolean {
  * The URL `target` must have in the translation of page `source` into `locale`, or undefined
  * when it stays as written: an absolute link to a page the locale has gets the locale's prefix
  * (where the generator does not add it); a relative asset, module or file the locale's folder
- * does not mirror is pointed back at the source's copy. Relative page links stay: every
- * locale's folder mirrors the source's.
+ * does not mirror is pointed back at the source's copy, its query (`?raw`) and hash kept.
+ * Relative page links stay: every locale's folder mirrors the source's. A module specifier is
+ * relative only with `./` or `../`: package names and aliases are never touched.
  */
 export function rewriteLink(
   target: LinkTarget,
@@ -110,9 +111,15 @@ export function rewriteLink(
       return undefined;
     return `/${locale}${rest}${suffix}`;
   }
-  if (path === '' || path.startsWith('@') || path.startsWith('~')) return undefined;
-  if (target.kind !== 'module' && !/\.[A-Za-z0-9]+$/.test(path.split('/').at(-1)!))
+  if (target.kind === 'module') {
+    // Only `./` and `../` reach a file: a bare name is a package, and `@site/`, `@theme/`,
+    // `@/`, `~/`, `#imports` or `virtual:` are the bundler's aliases, the same from any folder.
+    if (!/^\.\.?\//.test(path)) return undefined;
+  } else if (path === '' || path.startsWith('@') || path.startsWith('~')) {
+    return undefined;
+  } else if (!/\.[A-Za-z0-9]+$/.test(path.split('/').at(-1)!)) {
     return undefined; // a URL relative to the page's own URL: the locale mirrors it
+  }
   const file = posix.normalize(posix.join(posix.dirname(source), path));
   if (file.startsWith('../') || isPageFile(index, file)) return undefined;
   const from = posix.dirname(targetOf(site, source, locale));

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import type { FileEntry } from '../config/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
+import { missingLocalesNote } from './locale-notes.js';
 import { type PageFolder, pageEntry } from './page-entry.js';
+import { findSiteRoot } from './site-root.js';
 
 const policy: DocsPolicy = {
   frontMatter: [
@@ -28,13 +30,15 @@ const policy: DocsPolicy = {
   },
   // Starlight has no custom heading ids: an empty span keeps the source anchor.
   anchors: { slug: 'astro', marker: 'span' },
+  // Starlight's asides (`:::note[Title]`); `<TabItem label>` is an attribute (see `attributes`).
+  labels: ['note', 'tip', 'caution', 'danger'],
 };
 
-const DOCS = 'src/content/docs/';
-
 /**
- * Starlight: `src/content/docs/` (or its `<source locale>/` folder when the source locale is
- * not the root locale) to `src/content/docs/<locale>/`, and the UI strings of
+ * Starlight, in the site's folder (the one whose `astro.config.*` uses Starlight: the project
+ * root, or `docs/` in many repositories): `src/content/docs/` (or its `<source locale>/` folder
+ * when the source locale is not the root locale) to `src/content/docs/<locale>/`, every
+ * locale's folder the config declares left out of the sources, and the UI strings of
  * `src/content/i18n/<source>.json` to `<locale>.json`.
  */
 export const starlightPreset: DocsPreset = {
@@ -43,20 +47,46 @@ export const starlightPreset: DocsPreset = {
   expand(context) {
     const notes: string[] = [];
     const entries: FileEntry[] = [];
-    const own = `${DOCS}${context.sourceLocale}/`;
+    const site = findSiteRoot(context.root, 'starlight', context.options.root);
+    const base = site?.dir ?? '';
+    const config = site?.config;
+    const srcDir = config?.get(['srcDir']);
+    const src =
+      typeof srcDir === 'string' ? posix.normalize(base + srcDir).replace(/\/$/, '') : `${base}src`;
+    const docs = `${src === '.' ? '' : `${src}/`}content/docs/`;
+    const source = context.sourceLocale;
+    const declared = config?.keys(['locales']);
+    const own = `${docs}${source}/`;
     const nested = existsSync(join(context.root, own));
+    const locales = [
+      ...new Set([...context.targetLocales, ...(declared ?? [])].filter((l) => l !== 'root')),
+    ].filter((l) => l !== source);
     const folder: PageFolder = {
-      sourceDir: nested ? own : DOCS,
-      targetDir: `${DOCS}{locale}/`,
-      sourcePrefix: nested ? `/${context.sourceLocale}` : '',
-      exclude: context.targetLocales.map((l) => `${DOCS}${l}/**`),
+      sourceDir: nested ? own : docs,
+      targetDir: `${docs}{locale}/`,
+      sourcePrefix: nested ? `/${source}` : '',
+      exclude: locales.map((l) => `${docs}${l}/**`),
     };
     const { entry, pages } = pageEntry(context, 'starlight', policy, folder);
     if (pages.length === 0) notes.push(`no Markdown pages in '${folder.sourceDir}'`);
     entries.push(entry);
-    const strings = `src/content/i18n/${context.sourceLocale}.json`;
+    const strings = `${docs.replace(/docs\/$/, '')}i18n/${source}.json`;
     if (existsSync(join(context.root, strings)))
-      entries.push({ source: 'src/content/i18n/{locale}.json', format: 'json' });
+      entries.push({
+        source: strings.replace(`/${source}.json`, '/{locale}.json'),
+        format: 'json',
+      });
+    if (config && (declared !== undefined || !config.has(['locales']))) {
+      const note = missingLocalesNote({
+        generator: 'starlight',
+        file: config.file,
+        declared,
+        sourceLocale: source,
+        targetLocales: context.targetLocales,
+        sourcePrefix: folder.sourcePrefix,
+      });
+      if (note) notes.push(note);
+    }
     return { name: 'starlight', entries, notes };
   },
 };

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { DocsPolicy, DocsPreset, DocsPresetContext } from './docs-preset.js';
-import { type PageFolder, pageEntry, readFirstFile } from './page-entry.js';
+import { missingLocalesNote } from './locale-notes.js';
+import { type PageFolder, pageEntry } from './page-entry.js';
+import { findSiteRoot } from './site-root.js';
 
 const policy: DocsPolicy = {
   frontMatter: [
@@ -25,45 +27,126 @@ const policy: DocsPolicy = {
     assets: [],
   },
   anchors: { slug: 'vitepress', marker: 'id' },
+  // VitePress's titled containers and vitepress-plugin-tabs; code-group labels name files and
+  // tools (and pick vitepress-plugin-group-icons' icons), so they stay unless configured.
+  labels: ['info', 'tip', 'warning', 'danger', 'details', 'note', 'important', 'caution', 'tabs'],
 };
 
-const CONFIGS = ['config.ts', 'config.mts', 'config.js', 'config.mjs'];
-
-// The site's source folder and where its root locale's pages are, read from the config text
-// (it is TypeScript that only VitePress can run): `srcDir`, and a `rewrites` entry that serves
-// `<source locale>/` from `/`.
-function layout(context: DocsPresetContext): PageFolder {
-  const config = readFirstFile(join(context.root, '.vitepress'), CONFIGS);
-  const srcDir = /\bsrcDir\s*:\s*['"]([^'"]+)['"]/.exec(config)?.[1];
-  const base = srcDir ? `${posix.normalize(srcDir).replace(/^\.\/?|\/$/g, '')}/` : '';
-  const src = base === '/' ? '' : base;
-  const own = `${src}${context.sourceLocale}/`;
-  const others = context.targetLocales.map((l) => `${src}${l}/**`);
-  const excluded = [`${src}.vitepress/**`, `${src}public/**`, ...others];
-  if (existsSync(join(context.root, own))) {
-    const rewritten = new RegExp(`['"]${context.sourceLocale}/:rest\\*['"]\\s*:`).test(config);
-    return {
-      sourceDir: own,
-      targetDir: `${src}{locale}/`,
-      sourcePrefix: rewritten ? '' : `/${context.sourceLocale}`,
-      exclude: excluded,
-    };
-  }
-  return { sourceDir: src, targetDir: `${src}{locale}/`, sourcePrefix: '', exclude: excluded };
+/** A folder path relative to the project root: '' or ending in `/`. */
+function folder(path: string): string {
+  const normal = posix.normalize(path).replace(/^\.\/?|\/$/g, '');
+  return normal === '' || normal === '.' ? '' : `${normal}/`;
 }
 
 /**
- * VitePress: the root locale's pages (the source folder, or its `<source locale>/` folder
- * when `rewrites` serves it from `/`) to `<locale>/`. Absolute page links get the locale's
- * prefix when the locale has the page; headings keep their anchors as `{#id}`.
+ * The site's folders, read from its config (without running it: it is TypeScript that
+ * imports the site's plugins): the folder of `.vitepress/`, `srcDir`, `srcExclude`, the
+ * locales it declares (their folders are translations, never sources), and whether a
+ * `rewrites` entry serves the source locale's own folder from `/`.
+ */
+function layout(context: DocsPresetContext): {
+  folder: PageFolder;
+  notes: string[];
+  anchors: DocsPolicy['anchors'];
+} {
+  const notes: string[] = [];
+  const site = findSiteRoot(context.root, 'vitepress', context.options.root);
+  const base = site?.dir ?? '';
+  const config = site?.config;
+  const srcDir = config?.get(['srcDir']);
+  const src = typeof srcDir === 'string' ? folder(base + srcDir) : base;
+  const source = context.sourceLocale;
+  const declared = config?.keys(['locales']);
+  const localeFolders = [
+    ...new Set([...context.targetLocales, ...(declared ?? [])].filter((l) => l !== 'root')),
+  ].filter((l) => l !== source);
+  const srcExclude = config?.get(['srcExclude']);
+  const excludes = Array.isArray(srcExclude)
+    ? srcExclude.filter((g): g is string => typeof g === 'string').map((g) => src + g)
+    : [];
+  if (config && srcExclude !== undefined && !Array.isArray(srcExclude))
+    notes.push(
+      `srcExclude in ${config.file} is not a list of strings: list the pages to leave out in presetOptions.exclude`,
+    );
+  const exclude = [
+    `${src}.vitepress/**`,
+    `${src}public/**`,
+    ...localeFolders.map((l) => `${src}${l}/**`),
+    ...excludes,
+  ];
+  const own = `${src}${source}/`;
+  let result: PageFolder;
+  if (existsSync(join(context.root, own))) {
+    const rewritten = (config?.keys(['rewrites']) ?? []).includes(`${source}/:rest*`);
+    result = {
+      sourceDir: own,
+      targetDir: `${src}{locale}/`,
+      sourcePrefix: rewritten ? '' : `/${source}`,
+      exclude,
+    };
+  } else {
+    result = { sourceDir: src, targetDir: `${src}{locale}/`, sourcePrefix: '', exclude };
+  }
+  if (config && (declared !== undefined || !config.has(['locales']))) {
+    const note = missingLocalesNote({
+      generator: 'vitepress',
+      file: config.file,
+      declared,
+      sourceLocale: source,
+      targetLocales: context.targetLocales,
+      sourcePrefix: result.sourcePrefix,
+    });
+    if (note) notes.push(note);
+    // A declared locale whose link leads elsewhere (a site of its own): its language menu
+    // would map the translated pages' paths onto that address.
+    for (const locale of context.targetLocales) {
+      const link = config.get(['locales', locale, 'link']);
+      if (typeof link === 'string' && link.replace(/\/$/, '') !== `/${locale}`)
+        notes.push(
+          `${config.file} links locale '${locale}' to ${link}, but its translated pages are served from /${locale}/: set link: '/${locale}/' (or leave link out)`,
+        );
+    }
+  }
+  // `{#id}` sets a heading's id only through markdown-it-attrs with its own delimiters: a site
+  // that changes them (`%{` `}%`) or turns attrs off keeps its anchors with an empty span.
+  let anchors = policy.anchors;
+  const attrs = config?.get(['markdown', 'attrs']);
+  if (
+    attrs &&
+    typeof attrs === 'object' &&
+    !Array.isArray(attrs) &&
+    (attrs.disable === true ||
+      (attrs.leftDelimiter !== undefined && attrs.leftDelimiter !== '{') ||
+      (attrs.rightDelimiter !== undefined && attrs.rightDelimiter !== '}'))
+  )
+    anchors = { ...policy.anchors, marker: 'span' };
+  if (config?.has(['markdown', 'anchor', 'slugify']))
+    notes.push(
+      `markdown.anchor.slugify in ${config.file} is the site's own: translated headings keep the anchors VitePress's default slugify gives, which links written for the site's own slugs may not find`,
+    );
+  if (!config) {
+    notes.push(
+      `no VitePress config (.vitepress/config.*) found${base ? ` in '${base}'` : ''}: the project root is taken as the site; set presetOptions.root to the folder that has .vitepress/`,
+    );
+  }
+  return { folder: result, notes, anchors };
+}
+
+/**
+ * VitePress: the root locale's pages (the site's source folder, or its `<source locale>/`
+ * folder when `rewrites` serves it from `/`) to `<locale>/`, in the site's folder (the one
+ * with `.vitepress/`, found from the project root: `docs/` in most repositories). Pages that
+ * `srcExclude` leaves out, `.vitepress/`, `public/` and every locale's folder are not
+ * sources. Absolute page links get the locale's prefix when the locale has the page;
+ * headings keep their anchors as `{#id}`.
  */
 export const vitepressPreset: DocsPreset = {
   name: 'vitepress',
   policy,
   expand(context) {
-    const folder = layout(context);
-    const { entry, pages } = pageEntry(context, 'vitepress', policy, folder);
-    const notes = pages.length === 0 ? [`no Markdown pages in '${folder.sourceDir || './'}'`] : [];
+    const { folder: pages, notes, anchors } = layout(context);
+    const { entry, pages: found } = pageEntry(context, 'vitepress', { ...policy, anchors }, pages);
+    if (found.length === 0) notes.push(`no Markdown pages in '${pages.sourceDir || './'}'`);
     return { name: 'vitepress', entries: [entry], notes };
   },
 };

@@ -32,15 +32,22 @@ export function pseudo(segment: string): string {
   return `⟦${accented}⟧`;
 }
 
-/** Pseudo translations of every unit (every variant of plural units). */
+/** Pseudo translations of every unit sent (every variant of plural units; derived ones are not). */
 export function pseudoTranslations(document: LocDocument): Map<string, UnitTranslation> {
   return new Map(
-    document.units.map((u): [string, UnitTranslation] => [
-      u.id,
-      u.plural
-        ? { variants: u.plural.variants.map((v) => ({ keys: v.keys, segment: pseudo(v.segment) })) }
-        : pseudo(u.segment),
-    ]),
+    document.units
+      .filter((u) => !u.derived)
+      .map((u): [string, UnitTranslation] => [
+        u.id,
+        u.plural
+          ? {
+              variants: u.plural.variants.map((v) => ({
+                keys: v.keys,
+                segment: pseudo(v.segment),
+              })),
+            }
+          : pseudo(u.segment),
+      ]),
   );
 }
 
@@ -60,10 +67,12 @@ export function pseudoFormTranslations(
   locale: string,
 ): Map<string, UnitTranslation> {
   return new Map(
-    document.units.map((unit): [string, UnitTranslation] => {
-      const forms = unitForms(unit, document.sourceLocale, locale);
-      return [unit.id, assembleTranslation(forms, forms.map(pseudoForm))];
-    }),
+    document.units
+      .filter((u) => !u.derived)
+      .map((unit): [string, UnitTranslation] => {
+        const forms = unitForms(unit, document.sourceLocale, locale);
+        return [unit.id, assembleTranslation(forms, forms.map(pseudoForm))];
+      }),
   );
 }
 

@@ -25,7 +25,8 @@ export interface HeadingAnchor {
   explicit: boolean;
 }
 
-const EXPLICIT = /\{[ \t]*#([\w-]+)[ \t]*\}[ \t]*$|\{\/\*[ \t]*#?([\w-]+)[ \t]*\*\/\}[ \t]*$/;
+// An id is any run of characters but spaces and braces: a generator's slug keeps `≤` or `é`.
+const EXPLICIT = /\{[ \t]*#([^\s{}]+)[ \t]*\}[ \t]*$|\{\/\*[ \t]*#?([^\s{}*/]+)[ \t]*\*\/\}[ \t]*$/;
 // The same steps as VitePress's slugify, which the generator does not export; an anchor
 // written here must equal the one VitePress computes for the source heading.
 const V_CONTROL = /[\u0000-\u001f]/g;

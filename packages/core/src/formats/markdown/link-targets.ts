@@ -1,6 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import { isMap, isScalar, isSeq, type Node, parseDocument } from 'yaml';
 import type { Range } from './markdown-inline.js';
+import { programSpecifiers, scriptSpecifiers } from './module-specifiers.js';
 
 /** What a URL of a page points at, as far as its syntax tells. */
 export type LinkKind = 'link' | 'asset' | 'module';
@@ -23,8 +24,12 @@ const LINK_ATTRIBUTES = new Map<string, LinkKind>([
   ['link', 'link'],
   ['src', 'asset'],
 ]);
-const HTML_URL = /\b(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-const ESM_SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'\n]+)\2/g;
+// `href="..."` and `src="..."`; not Vue's bound `:href="expr"` (`v-bind:`), which is code.
+const HTML_URL = /(?<![\w:@.-])(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+// VitePress's `<!--@include: ./part.md{3,}-->`: the path, without a region or line range.
+const INCLUDE = /<!--\s*@include:\s*([^\s#{}]+?)(?=[#{]|\s*-->)/g;
+/** VitePress's code snippet import, `<<< ./file.js#region{2} [label]`: the path in group 1. */
+export const SNIPPET_IMPORT = /^[ \t]{0,3}<<<[ \t]+([^\s#{[]+)/;
 
 // The destination of `](dest "title")` starting at `open` (the index of `(`).
 function destination(text: string, open: number): Range | undefined {
@@ -103,8 +108,10 @@ function frontMatterTargets(
 
 /**
  * Every URL of a page that a site layout may need to rewrite: link and image destinations,
- * definitions, `href`/`src` of HTML, `href`/`to`/`link`/`src` of JSX, ESM import specifiers and
- * the front-matter keys named in `keys`. Code is never looked into.
+ * definitions, `href`/`src` of HTML, `href`/`to`/`link`/`src` of JSX, module specifiers (MDX
+ * `import`/`export`, `import()` and `require()` in expressions, a VitePress page's `<script>`
+ * blocks), VitePress `<!--@include:-->` and `<<<` snippet paths, and the front-matter keys
+ * named in `keys`. Code is never looked into.
  */
 export function collectLinkTargets(
   root: Root,
@@ -147,7 +154,21 @@ export function collectLinkTargets(
       }
       case 'html':
         html(node.value, start);
+        for (const specifier of scriptSpecifiers(node.value, start)) push(specifier, 'module');
+        for (const match of node.value.matchAll(INCLUDE)) {
+          const at = start + match.index + match[0].length - match[1]!.length;
+          push({ start: at, end: at + match[1]!.length }, 'asset');
+        }
         return;
+      case 'paragraph': {
+        const snippet = SNIPPET_IMPORT.exec(text.slice(start, end));
+        if (snippet) {
+          const at = start + snippet[0].length - snippet[1]!.length;
+          push({ start: at, end: at + snippet[1]!.length }, 'asset');
+          return;
+        }
+        break;
+      }
       case 'yaml': {
         const body = text.indexOf('\n', start) + 1;
         const close = text.lastIndexOf('\n', end - 1);
@@ -155,14 +176,22 @@ export function collectLinkTargets(
         return;
       }
       case 'mdxjsEsm':
-        for (const match of node.value.matchAll(ESM_SPECIFIER)) {
-          const at = start + match.index + match[1]!.length + 1;
-          push({ start: at, end: at + match[3]!.length }, 'module');
-        }
+      case 'mdxFlowExpression':
+      case 'mdxTextExpression':
+        // Read from the tree MDX's own parser (acorn) made: what the generator compiles.
+        for (const specifier of programSpecifiers(node.data?.estree)) push(specifier, 'module');
         return;
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
         for (const attribute of node.attributes) {
+          const expression =
+            attribute.type === 'mdxJsxExpressionAttribute'
+              ? attribute
+              : typeof attribute.value === 'object'
+                ? attribute.value
+                : undefined;
+          for (const specifier of programSpecifiers(expression?.data?.estree))
+            push(specifier, 'module');
           if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue;
           const kind = LINK_ATTRIBUTES.get(attribute.name);
           const a = attribute.position?.start.offset;

@@ -9,6 +9,7 @@ import { FormatError, optionError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
 import type { SiteLinks } from '../../presets/site-links.js';
+import { escapeSegmentText } from '../../segments/segment-markup.js';
 import type { FormatAdapter, FormatOptions, ParsedFile } from '../format-adapter.js';
 import { DEFAULT_FRONT_MATTER_KEYS } from './front-matter.js';
 import { type AnchorSettings, headingAnchors } from './heading-anchors.js';
@@ -19,7 +20,7 @@ import {
   type MarkdownSettings,
   type MarkdownUnit,
 } from './markdown-units.js';
-import { prepareMarkdown } from './prepare-markdown.js';
+import { DEFAULT_CONTAINER_LABELS, prepareMarkdown } from './prepare-markdown.js';
 
 /** A parsed Markdown document. */
 export interface MarkdownParsed extends ParsedFile {
@@ -31,6 +32,10 @@ export interface MarkdownParsed extends ParsedFile {
   site: SiteLinks | undefined;
   /** The page's URLs, read on first use. */
   links?: LinkTarget[];
+  /** Containers whose labels are translated (`labels` option). */
+  labels: ReadonlySet<string>;
+  /** Whether the source reads as MDX with its container fences left to the parser. */
+  fencesParse?: boolean;
 }
 
 /** JSX and HTML attributes translated by default. */
@@ -45,6 +50,9 @@ export const DEFAULT_MARKDOWN_ATTRIBUTES = [
 ];
 
 const SLUG_STYLES = ['github', 'astro', 'vitepress'];
+
+// Whether a unit's source text reads as MDX on its own (computed once per unit).
+const readsAlone = new WeakMap<MarkdownUnit, boolean>();
 
 function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings | undefined {
   const value = options.anchors as Partial<AnchorSettings> | undefined;
@@ -62,7 +70,18 @@ function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings |
   return { slug: value.slug!, marker: value.marker };
 }
 
+const processors = new Map<boolean, ReturnType<typeof createProcessor>>();
+
 function processor(mdx: boolean) {
+  let made = processors.get(mdx);
+  if (!made) {
+    made = createProcessor(mdx);
+    processors.set(mdx, made);
+  }
+  return made;
+}
+
+function createProcessor(mdx: boolean) {
   const base = unified()
     .use(remarkParse)
     .use(remarkFrontmatter, ['yaml', 'toml'])
@@ -97,11 +116,24 @@ function parseWith(file: SourceFile, mdx: boolean, text: string): Root {
   }
 }
 
+function labelsFrom(file: SourceFile, options: FormatOptions): ReadonlySet<string> {
+  const value = options.labels;
+  if (value === undefined) return new Set(DEFAULT_CONTAINER_LABELS);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw optionError(
+      file.path,
+      'markdown-options',
+      "option 'labels' must be a list of container names (tip, details, tabs, code-group, ...)",
+    );
+  return new Set(value as string[]);
+}
+
 function settingsFrom(
   file: SourceFile,
   options: FormatOptions,
   mdx: boolean,
-  extra: Pick<MarkdownSettings, 'anchors' | 'titles'>,
+  labels: ReadonlySet<string>,
+  extra: Pick<MarkdownSettings, 'anchors' | 'titles' | 'markup'>,
 ): MarkdownSettings {
   const keys = Array.isArray(options.frontMatter)
     ? (options.frontMatter as string[])
@@ -113,9 +145,40 @@ function settingsFrom(
     mdx,
     frontMatterKeys: keys,
     attributes: new Set(attributes),
-    parse: (text) => parseWith(file, mdx, prepareMarkdown(text, mdx).text),
+    parse: (text) => parseWith(file, mdx, prepareMarkdown(text, mdx, { labels }).text),
     ...extra,
   };
+}
+
+// A page's text as the generator's MDX parser reads it: container fences left to
+// remark-directive (their labels are Markdown text there), unless the source itself only reads
+// with them blanked (`::: tip Title`, which the generator rewrites before it parses).
+function generatorText(parsed: MarkdownParsed, text: string): string {
+  if (parsed.fencesParse === undefined) {
+    try {
+      const source = prepareMarkdown(parsed.file.text, true, {
+        labels: parsed.labels,
+        blankContainers: false,
+      });
+      parseWith(parsed.file, true, source.text);
+      parsed.fencesParse = true;
+    } catch {
+      parsed.fencesParse = false;
+    }
+  }
+  return prepareMarkdown(text, true, {
+    labels: parsed.labels,
+    blankContainers: !parsed.fencesParse,
+  }).text;
+}
+
+// A derived unit's text in a target: its source bytes with the link edits inside it applied.
+function derive(parsed: MarkdownParsed, unit: MarkdownUnit, links: readonly Edit[]): string {
+  const inside = links
+    .filter((e) => e.start >= unit.span.start && e.end <= unit.span.end)
+    .map((e) => ({ ...e, start: e.start - unit.span.start, end: e.end - unit.span.start }));
+  const raw = parsed.file.text.slice(unit.span.start, unit.span.end);
+  return escapeSegmentText(inside.length > 0 ? spliceEdits(raw, inside) : raw);
 }
 
 function markdownAdapter(
@@ -128,15 +191,18 @@ function markdownAdapter(
     kind: 'document',
     extensions,
     parse(file, options) {
-      const prepared = prepareMarkdown(file.text, mdx);
+      const labels = labelsFrom(file, options);
+      const prepared = prepareMarkdown(file.text, mdx, { labels });
       const root = parseWith(file, mdx, prepared.text);
       const anchors = anchorsFrom(file, options);
       return {
         file,
         warnings: [],
         root,
-        settings: settingsFrom(file, options, mdx, {
+        labels,
+        settings: settingsFrom(file, options, mdx, labels, {
           titles: prepared.titles,
+          markup: prepared.markup,
           ...(anchors ? { anchors: headingAnchors(root, file.text, anchors.slug) } : {}),
         }),
         anchors,
@@ -149,7 +215,22 @@ function markdownAdapter(
     apply(parsed, units, translations, context) {
       const edits: Edit[] = [];
       const markers = siteEdits(parsed, units, translations, context);
+      const derived = units.filter((u) => u.derived);
+      for (const unit of derived) {
+        // A derived unit's text is its translation (what the run worked out, or a person's
+        // edit), else worked out here: either way it holds its own rewritten links.
+        const text = translations.get(unit.id) ?? derive(parsed, unit, markers.links);
+        if (typeof text === 'string' && text !== unit.segment)
+          edits.push({
+            start: unit.span.start,
+            end: unit.span.end,
+            render: () => unit.write(text, (a, b) => parsed.file.text.slice(a, b)),
+          });
+      }
+      const inDerived = (edit: Edit) =>
+        derived.some((u) => edit.start >= u.span.start && edit.end <= u.span.end);
       for (const unit of units) {
+        if (unit.derived) continue;
         const translation = translations.get(unit.id);
         const marker = markers.anchors.get(unit);
         if (typeof translation !== 'string' || translation === unit.segment) {
@@ -162,10 +243,53 @@ function markdownAdapter(
           render: (copy) => unit.write(translation, copy) + (marker?.text ?? ''),
         });
       }
-      return [...edits, ...markers.links];
+      return [...edits, ...markers.links.filter((edit) => !inDerived(edit))];
+    },
+    derive(parsed, unit, context) {
+      return derive(parsed, unit, siteEdits(parsed, [], new Map(), context).links);
     },
     serialize(parsed, edits) {
-      return spliceEdits(parsed.file.text, edits);
+      const text = spliceEdits(parsed.file.text, edits);
+      // The written page must compile: read back with the parser the generators use (MDX is
+      // strict about every `<` and `{`); a page that would not is not written.
+      if (mdx && edits.length > 0) {
+        try {
+          parseWith(parsed.file, true, generatorText(parsed, text));
+        } catch (error) {
+          const diagnostics = (error as FormatError).diagnostics ?? [];
+          throw new FormatError(
+            parsed.file.path,
+            diagnostics.map((d) => ({
+              ...d,
+              rule: 'mdx-written',
+              message: `the translated page would not compile as MDX: ${d.message}`,
+            })),
+          );
+        }
+      }
+      return text;
+    },
+    verify(parsed, unit, translation) {
+      if (!mdx || !unit.phrasing || typeof translation !== 'string') return undefined;
+      const copy = (start: number, end: number) => parsed.file.text.slice(start, end);
+      const problem = (text: string) => {
+        try {
+          parseWith(parsed.file, true, prepareMarkdown(text, true, { labels: parsed.labels }).text);
+          return undefined;
+        } catch (error) {
+          return (error as FormatError).diagnostics?.[0]?.message ?? (error as Error).message;
+        }
+      };
+      // Read on its own, out of its block: a source text that does not read alone (it needs
+      // the lines around it) cannot tell anything about its translation.
+      let alone = readsAlone.get(unit);
+      if (alone === undefined) {
+        alone = problem(unit.write(unit.segment, copy)) === undefined;
+        readsAlone.set(unit, alone);
+      }
+      if (!alone) return undefined;
+      const reason = problem(unit.write(translation, copy));
+      return reason === undefined ? undefined : `the translation would not read as MDX: ${reason}`;
     },
   };
 }

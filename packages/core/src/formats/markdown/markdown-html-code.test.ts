@@ -72,4 +72,21 @@ Press <kbd>Enter</kbd> and run <code>build</code> now.
     const doc = load('page.md', '<p>Hello {{ $frontmatter.name }}, welcome</p>\n');
     expect(doc.units.map((u) => u.segment)).toEqual(['Hello <x id="1"/>, welcome']);
   });
+
+  it('writes the attribute of a component tag spread over the lines of a paragraph in its place', () => {
+    // Not an HTML block (the tag does not close on its first line): inline HTML in a paragraph,
+    // whose value lacks the indentation of its continuation lines.
+    const content =
+      'Text.\n\n<MasteringPiniaLink\n  href="https://example.com/lesson"\n  title="Using composables"\n/>\n';
+    const out = shout('page.md', content);
+    expect(out).toBe(
+      content
+        .replace('title="Using composables"', 'title="USING COMPOSABLES"')
+        .replace('Text.', 'TEXT.'),
+    );
+    expect(load('page.md', out).units.map((u) => u.segment)).toEqual([
+      'TEXT.',
+      'USING COMPOSABLES',
+    ]);
+  });
 });

@@ -41,7 +41,10 @@ export function rangeOf(node: Nodes, ctx: Pick<InlineContext, 'map'>): Range | u
 }
 
 // Heading ids ({#id}, { #id }), FastAPI includes ({* file *}) and Hugo shortcodes are kept as they are.
-const PROTECTED = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$|\{\*[\s\S]*?\*\}|\{\{[<%][\s\S]*?[>%]\}\}/g;
+const PROTECTED =
+  /[ \t]*\{[ \t]*#[^\s{}]+[ \t]*\}[ \t]*$|\{\*[\s\S]*?\*\}|\{\{[<%][\s\S]*?[>%]\}\}/g;
+// In MDX a brace in text was escaped by its author: only a heading id is markup there.
+const PROTECTED_MDX = /[ \t]*\{[ \t]*#[^\s{}]+[ \t]*\}[ \t]*$/g;
 const OPEN_TAG = /^<([A-Za-z][\w-]*)(\s[^>]*)?>$/;
 const CLOSE_TAG = /^<\/([A-Za-z][\w-]*)\s*>$/;
 const VOID: ReadonlySet<string> = new Set(htmlVoidElements);
@@ -50,7 +53,7 @@ const HTML_ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 function emitText(value: string, ctx: InlineContext): void {
   const normal = value.replace(/[ \t]*\r?\n[ \t]*/g, ' ');
   let last = 0;
-  for (const match of normal.matchAll(PROTECTED)) {
+  for (const match of normal.matchAll(ctx.mdx ? PROTECTED_MDX : PROTECTED)) {
     if (match.index > last) ctx.builder.text(normal.slice(last, match.index));
     ctx.builder.placeholder(match[0]);
     last = match.index + match[0].length;
@@ -63,7 +66,11 @@ function titleRange(raw: string, offset: number): (Range & { quote: string }) | 
   const closing = raw.lastIndexOf(')');
   const quote = raw[closing - 1];
   if (closing < 1 || (quote !== '"' && quote !== "'" && quote !== ')')) return undefined;
-  const opening = raw.lastIndexOf(quote === ')' ? '(' : quote, closing - 2);
+  // The opening quote is the nearest one before that a backslash does not escape.
+  const open = quote === ')' ? '(' : quote;
+  let opening = raw.lastIndexOf(open, closing - 2);
+  while (opening > 0 && /(?:^|[^\\])(?:\\\\)*\\$/.test(raw.slice(0, opening)))
+    opening = raw.lastIndexOf(open, opening - 1);
   if (opening <= 0 || !/\s/.test(raw[opening - 1] ?? '')) return undefined;
   return { start: offset + opening + 1, end: offset + closing - 1, quote };
 }
@@ -276,7 +283,10 @@ export function emitChildren(nodes: readonly PhrasingContent[], ctx: InlineConte
       const open = OPEN_TAG.exec(node.value.trim());
       const range = rangeOf(node, ctx);
       if (!range) continue;
-      if (/^<[A-Za-z]/.test(node.value.trim())) htmlAttributes(node.value, range.start, ctx);
+      // Offsets from the file's own text: a tag over several lines of a paragraph loses the
+      // indentation of its continuation lines in the node's value.
+      if (/^<[A-Za-z]/.test(node.value.trim()))
+        htmlAttributes(ctx.text.slice(range.start, range.end), range.start, ctx);
       const partner =
         open && !VOID.has(open[1]!.toLowerCase()) ? findClose(children, i, open[1]!) : -1;
       const closeRange = partner !== -1 ? rangeOf(children[partner]!, ctx) : undefined;

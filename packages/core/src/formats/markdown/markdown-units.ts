@@ -8,7 +8,12 @@ import { CODE_ELEMENTS } from '../html/html-elements.js';
 import { writeHtmlUnit } from '../html/html-render.js';
 import { escapeHtmlAttribute, parseHtml } from '../html/html-tree.js';
 import { extractHtmlUnits } from '../html/html-units.js';
-import { escapeMarkdownText, type MarkdownTextContext } from './escape-markdown.js';
+import {
+  escapeMarkdownText,
+  type MarkdownTextContext,
+  sourceSpellings,
+  unescapeMarkdownText,
+} from './escape-markdown.js';
 import { encodeFrontMatterValue, frontMatterUnits } from './front-matter.js';
 import type { HeadingAnchor } from './heading-anchors.js';
 import {
@@ -19,7 +24,7 @@ import {
   type Range,
   rangeOf,
 } from './markdown-inline.js';
-import type { ContainerTitle } from './prepare-markdown.js';
+import type { ContainerTitle, PreparedMarkdown } from './prepare-markdown.js';
 
 /** A unit of a Markdown document; it knows how to write its translation. */
 export interface MarkdownUnit extends AdapterUnit {
@@ -27,6 +32,10 @@ export interface MarkdownUnit extends AdapterUnit {
   write(translation: string, copy: (start: number, end: number) => string): string;
   /** A heading's source anchor, and where a marker that keeps it goes. */
   heading?: { anchor: HeadingAnchor; end: number };
+  /** Text of a block (a paragraph, heading, cell): it reads on its own as Markdown. */
+  phrasing?: boolean;
+  /** Markup whose target text is worked out from the source (see {@link Unit.derived}). */
+  derived?: boolean;
 }
 
 /** Settings of one document's extraction. */
@@ -40,14 +49,19 @@ export interface MarkdownSettings {
   anchors?: ReadonlyMap<Heading, HeadingAnchor>;
   /** Container titles found while preparing the text. */
   titles?: readonly ContainerTitle[];
+  /** Container fence and tab lines with nothing to translate (see {@link PreparedMarkdown}). */
+  markup?: readonly Range[];
 }
 
 const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+"([^"]*)")?[ \t]*$/;
 const BLOCK_MARKER = /^\/\/\/(?:[ \t].*)?$/;
+const SNIPPET_LINE = /^[ \t]{0,3}<<<[ \t]+\S.*$/;
+const SCRIPT_BLOCK = /^\s*<(?:script|style)\b/i;
+const INCLUDE_LINE = /^\s*<!--\s*@include:[^\n]*-->\s*$/;
 const ALERT = /^\[![A-Za-z]+\][ \t]*\r?\n[ \t]*(?:>[ \t]?)*/;
-const HEADING_ID = /[ \t]*\{[ \t]*#[\w-]+[ \t]*\}[ \t]*$/;
+const HEADING_ID = /[ \t]*\{[ \t]*#[^\s{}]+[ \t]*\}[ \t]*$/;
 // An empty anchor at a heading's end, as written to keep a source anchor where ids cannot be set.
-const ANCHOR_OPEN = /^<(?:span|a)\s+id=["'][\w-]+["']\s*>$/;
+const ANCHOR_OPEN = /^<(?:span|a)\s+id=["'][^"'\s]+["']\s*>$/;
 const ANCHOR_CLOSE = /^<\/(?:span|a)>$/;
 const SHORTCODE_OPEN = /^\{\{<\s*([\w-]+)[^>]*>\}\}[ \t]*$/gm;
 
@@ -114,6 +128,21 @@ function trailingAnchor(children: readonly PhrasingContent[]): number {
     : -1;
 }
 
+// The ranges of the text nodes of phrasing content, nested ones included: where the source
+// wrote the text a translation replaces, escapes and all.
+function textRanges(nodes: readonly PhrasingContent[], map: (o: number) => number): Range[] {
+  const out: Range[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const range = rangeOf(node, { map });
+      if (range) out.push(range);
+    } else if ('children' in node) {
+      out.push(...textRanges(node.children as PhrasingContent[], map));
+    }
+  }
+  return out;
+}
+
 /** Reads the units of a Markdown or MDX document in document order. */
 export function extractMarkdownUnits(
   file: SourceFile,
@@ -136,15 +165,28 @@ export function extractMarkdownUnits(
   const nestedUnit = (nested: NestedText, path: string) => {
     const builder = new SegmentBuilder(text);
     const segment = builder.text(nested.value).take();
-    const encode =
+    // One line: a blank line would end the element, image or link the text sits in.
+    const oneLine = (t: string) => t.replace(/[ \t]*\r?\n\s*/g, ' ');
+    const escapeFor =
       nested.kind === 'alt'
-        ? (t: string) => t.replace(/[\\[\]]/g, '\\$&')
+        ? settings.mdx
+          ? // MDX reads alt text as Markdown text too, where `<` and `{` start JSX and expressions.
+            (t: string) =>
+              escapeMarkdownText(t, { mdx: true, table: false, blockStart: false }).replace(
+                // Alt text leaves a directive's text out, whatever follows it.
+                /(?<!\\):(?=[\p{N}_-])/gu,
+                '\\:',
+              )
+          : (t: string) => t.replace(/[\\[\]]/g, '\\$&')
         : nested.kind === 'title'
           ? (t: string) =>
               t
                 .replace(/\\/g, '\\\\')
                 .replace(nested.quote === '(' ? /\)/g : new RegExp(nested.quote, 'g'), '\\$&')
+                // MDX reads a `<` or `{` in a title as JSX or an expression too.
+                .replace(settings.mdx ? /[<{}]/g : /$^/g, '\\$&')
           : (t: string) => escapeHtmlAttribute(t, nested.quote);
+    const encode = (t: string) => escapeFor(oneLine(t));
     units.push({
       id: id(
         `${nested.kind === 'attribute' ? `attr-${nested.name}` : nested.kind}:${hash(segment)}`,
@@ -239,6 +281,8 @@ export function extractMarkdownUnits(
         rest = [...rest.slice(0, -1), { ...end, value: end.value.replace(/[ \t]+$/, '') }];
     }
     emitChildren(rest, ctx);
+    const spellings = sourceSpellings(text, textRanges(rest, map));
+    const written = spellings.size > 0 ? { ...context, spellings } : context;
     const segment = builder.take();
     for (const n of nested) nestedUnit(n, path);
     if (!/[^\s]/.test(segment.replace(/<x id="[^"]*"\/>|<\/?g[^>]*>|&[a-z]+;/g, ''))) return;
@@ -251,18 +295,33 @@ export function extractMarkdownUnits(
       ...file.position(first.start),
       markup,
       span: { start: spanStart, end: spanEnd },
-      write: (translation, copy) =>
-        renderSegment(translation, markup, {
-          text: (t) => escapeMarkdownText(t, context),
-          original: copyOriginal(copy),
-        }),
+      write: (translation, copy) => {
+        // Only the text the unit starts with is at the start of its block.
+        let first = true;
+        const inside = { ...written, blockStart: false };
+        return renderSegment(translation, markup, {
+          text: (t) => {
+            const out = escapeMarkdownText(t, first ? written : inside);
+            first = false;
+            return out;
+          },
+          original: (o) => {
+            first = false;
+            return copyOriginal(copy)(o);
+          },
+        });
+      },
       ...(anchor ? { heading: { anchor, end: spanEnd } } : {}),
+      phrasing: true,
     });
   };
 
   for (const [index, title] of (settings.titles ?? []).entries()) {
     const builder = new SegmentBuilder(text);
-    const segment = builder.text(title.value).take();
+    // MDX reads a label as Markdown text: its escapes are not part of the text.
+    const segment = builder
+      .text(settings.mdx ? unescapeMarkdownText(title.value) : title.value)
+      .take();
     units.push({
       id: id(`container:${hash(segment)}`),
       segment,
@@ -274,12 +333,43 @@ export function extractMarkdownUnits(
         renderSegment(translation, builder.markup(), {
           text: (t) => {
             const line = t.replace(/\s*\n\s*/g, ' ');
+            // In MDX a label is read as Markdown text, where `<` and `{` start JSX and expressions.
+            if (settings.mdx)
+              return escapeMarkdownText(line, { mdx: true, table: false, blockStart: false });
             return title.bracket ? line.replace(/[\\[\]]/g, '\\$&') : line;
           },
           original: (o) => String(o),
         }),
     });
   }
+
+  // Markup a target gets from its source (import lines pointed at the source, a fence as
+  // written): no text to send, but a person's edit of it in a target is theirs to keep.
+  const kinds = new Map<string, number>();
+  const derivedUnit = (range: Range | undefined, kind: string) => {
+    if (!range || text.slice(range.start, range.end).trim() === '') return;
+    const builder = new SegmentBuilder(text);
+    const segment = builder.text(text.slice(range.start, range.end)).take();
+    const markup = builder.markup();
+    const index = kinds.get(kind) ?? 0;
+    kinds.set(kind, index + 1);
+    // Named by kind and place among its kind, not by text: when the source's import line
+    // changes, the lock still knows what was written there (a person's edit of the old line
+    // is told from Transloom's), and prose inserted above moves nothing.
+    const path = `/markup:${kind}[${index}]`;
+    units.push({
+      id: path.slice(1),
+      segment,
+      path,
+      ...file.position(range.start),
+      markup,
+      span: range,
+      derived: true,
+      write: (translation) =>
+        renderSegment(translation, markup, { text: (t) => t, original: (o) => String(o) }),
+    });
+  };
+  for (const line of settings.markup ?? []) derivedUnit(line, 'fence');
 
   const html = (node: Nodes, map: (o: number) => number) => {
     const range = rangeOf(node, { map });
@@ -340,6 +430,11 @@ export function extractMarkdownUnits(
       case 'paragraph': {
         const raw = range ? text.slice(range.start, range.end) : '';
         if (BLOCK_MARKER.test(raw)) return;
+        // VitePress's `<<< ./file.js` snippet imports: a path, no prose.
+        if (!settings.mdx && SNIPPET_LINE.test(raw)) {
+          if (map(0) === 0) derivedUnit(range, 'snippet');
+          return;
+        }
         const admonition = ADMONITION.exec(raw);
         if (admonition) {
           if (admonition[1] && range) {
@@ -426,12 +521,21 @@ export function extractMarkdownUnits(
         );
         return;
       case 'html':
+        // A page's `<script>` and `<style>` blocks (VitePress compiles a page as a Vue
+        // component) and VitePress includes are code and paths, no prose.
+        if (SCRIPT_BLOCK.test(node.value) || INCLUDE_LINE.test(node.value)) {
+          if (map(0) === 0)
+            derivedUnit(range, SCRIPT_BLOCK.test(node.value) ? 'script' : 'include');
+          return;
+        }
         html(node, map);
+        return;
+      case 'mdxjsEsm':
+        derivedUnit(range, 'esm');
         return;
       case 'code':
       case 'definition':
       case 'thematicBreak':
-      case 'mdxjsEsm':
       case 'mdxFlowExpression':
         return;
       case 'mdxJsxFlowElement': {

@@ -1,0 +1,5 @@
+// #region languages
+export default {
+  languages: ['de', 'ja'],
+};
+// #endregion languages
