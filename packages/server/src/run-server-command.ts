@@ -32,7 +32,7 @@ export async function runServerCommand(argv: readonly string[], io: CommandIo): 
     io.stderr.write(`transloom-server: cannot start: ${(error as Error).message}\n`);
     return 1;
   }
-  if (server.context.keys.listDevelopers().every((k) => k.deactivatedTime !== null)) {
+  if ((await server.context.keys.listDevelopers()).every((k) => k.deactivatedTime !== null)) {
     io.stderr.write(
       'transloom-server: no active API key; pass --api-key KEY or set TRANSLOOM_API_KEY\n',
     );
