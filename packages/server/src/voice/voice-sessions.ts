@@ -98,13 +98,19 @@ export class VoiceSessions {
     local.disconnect = null;
   }
 
-  /** Ends a session for good, closing its connection (here at once, elsewhere within a second). */
-  end(session: VoiceSession | string, code = 1000, reason = 'session ended'): Promise<void> {
+  /**
+   * Ends a session for good, then closes its connection (here at once, on another replica
+   * within a second): once the connection is closed, its token is known nowhere.
+   */
+  async end(session: VoiceSession | string, code = 1000, reason = 'session ended'): Promise<void> {
     const sessionId = typeof session === 'string' ? session : session.sessionId;
-    this.closeLocal(sessionId, code, reason);
     const ended = this.store.end(sessionId);
     this.background(ended);
-    return ended;
+    try {
+      await ended;
+    } finally {
+      this.closeLocal(sessionId, code, reason);
+    }
   }
 
   /** Settles every open stream and waits for background writes (before the database closes). */

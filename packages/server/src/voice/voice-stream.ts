@@ -82,8 +82,9 @@ export function serveVoiceStream(
         error_message: error.message,
       },
     });
-    void sessions.end(session, 1008, error.message.slice(0, 120));
-    stop(1008, 'error');
+    void sessions
+      .end(session, 1008, error.message.slice(0, 120))
+      .finally(() => stop(1008, 'error'));
   };
 
   let idleTimer = setTimeout(() => idle(), limits.idleMs);
@@ -226,7 +227,7 @@ export function serveVoiceStream(
       send({ end_of_target_transcript: { language } });
     send({ end_of_stream: {} });
     finished = true;
-    void sessions.end(session);
+    await sessions.end(session).catch(() => undefined);
     // The client closes the socket; a client that does not is closed for it.
     idleTimer = setTimeout(() => stop(1000, 'end of stream'), 5_000);
   };
