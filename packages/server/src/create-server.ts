@@ -11,6 +11,7 @@ import { TaskRunner } from './agent/task-runner.js';
 import { translateWorkflow } from './agent/translate-workflow.js';
 import { loadEngine } from './engines/load-engine.js';
 import type { TranslationEngine } from './engines/translation-engine.js';
+import { createUpstreamEngine } from './engines/upstream/upstream-engine.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { registerFaults } from './faults/register-faults.js';
 import { registerAuth } from './http/auth.js';
@@ -84,8 +85,13 @@ export interface ServerOptions {
    * 30000): a task whose replica died is taken over by another after at most this long.
    */
   taskLeaseMs?: number;
-  /** `pseudo` (default), `identity`, a module path, or an engine object. */
+  /**
+   * `pseudo` (default), `identity`, `upstream` (the gateway: forwards to `upstream`), a module
+   * path, or an engine object.
+   */
   engine?: TranslationEngine | string;
+  /** The service the `upstream` engine forwards to, and its key. */
+  upstream?: { url: string; key: string; timeoutMs?: number };
   /** Speech-to-text engine of voice streams (default: the built-in utterance detector). */
   speechEngine?: SpeechEngine;
   /** Paid-tier developer keys created at start when missing. */
@@ -162,6 +168,12 @@ export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]>
 /** Bytes of one voice WebSocket message: a 100 KB chunk as base64 in JSON, with room to spare. */
 const VOICE_MESSAGE_LIMIT = 256 * 1024;
 
+/** Thrown when the `upstream` engine is asked for without its service. */
+export class UpstreamConfigError extends Error {
+  override readonly name = 'UpstreamConfigError';
+  readonly code = 'TRANSLOOM_UPSTREAM_CONFIG';
+}
+
 /** Thrown when the public URL cannot be used. */
 export class PublicUrlError extends Error {
   override readonly name = 'PublicUrlError';
@@ -201,9 +213,14 @@ function defaultInternalError(error: unknown): void {
 export async function createServer(options: ServerOptions = {}): Promise<TransloomServer> {
   const clock = options.clock ?? Date.now;
   const now = () => new Date(clock());
-  const engine =
-    typeof options.engine === 'object'
-      ? options.engine
+  if (options.engine === 'upstream' && !options.upstream) {
+    throw new UpstreamConfigError(
+      "The 'upstream' engine needs the upstream service's URL and key (--upstream-url, --upstream-key)",
+    );
+  }
+  const engineModule =
+    typeof options.engine === 'object' || options.engine === 'upstream'
+      ? null
       : await loadEngine(options.engine ?? 'pseudo');
   const styleSeeds =
     typeof options.styleRules === 'string'
@@ -216,6 +233,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
     ...(options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {}),
   });
   const { keys, usage, glossaries, styles } = store;
+  const engine =
+    typeof options.engine === 'object'
+      ? options.engine
+      : (engineModule ?? createUpstreamEngine({ ...options.upstream!, cache: store.upstream }));
   let signingKey: string;
   try {
     for (const key of options.apiKeys ?? []) await keys.ensure(key, 'developer', 'paid', now());

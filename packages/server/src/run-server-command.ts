@@ -29,6 +29,7 @@ export async function runServerCommand(argv: readonly string[], io: CommandIo): 
   try {
     server = await startServer({ ...settings.server, host: settings.host, port: settings.port });
   } catch (error) {
+    // Messages name a database only without its password (see redactDatabaseUrl).
     io.stderr.write(`transloom-server: cannot start: ${(error as Error).message}\n`);
     return 1;
   }

@@ -14,4 +14,6 @@ export interface UpstreamCacheStore {
    * first, returns that one (the caller deletes its own upstream copy).
    */
   saveGlossary(dictionaryKey: string, upstreamId: string, now: number): Promise<string>;
+  /** Forgets an upstream glossary that is gone there (only if it is still the one recorded). */
+  forgetGlossary(dictionaryKey: string, upstreamId: string): Promise<void>;
 }

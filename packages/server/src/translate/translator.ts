@@ -70,6 +70,7 @@ export class Translator {
       : await this.engine.translate({
           ...input,
           glossary: dictionary && (await this.load(dictionary)),
+          glossaryRef: dictionary,
         });
     if (!Array.isArray(out) || out.length !== input.texts.length) {
       throw new Error(

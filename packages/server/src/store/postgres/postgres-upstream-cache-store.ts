@@ -40,4 +40,11 @@ export class PostgresUpstreamCacheStore implements UpstreamCacheStore {
     );
     return (await this.glossary(dictionaryKey))!;
   }
+
+  async forgetGlossary(dictionaryKey: string, upstreamId: string): Promise<void> {
+    await this.db.run(
+      'DELETE FROM upstream_glossaries WHERE dictionary_key = $1 AND upstream_id = $2',
+      [dictionaryKey, upstreamId],
+    );
+  }
 }

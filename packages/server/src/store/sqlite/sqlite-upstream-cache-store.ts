@@ -40,4 +40,11 @@ export class SqliteUpstreamCacheStore implements UpstreamCacheStore {
     ).run(dictionaryKey, upstreamId, now);
     return (await this.glossary(dictionaryKey))!;
   }
+
+  async forgetGlossary(dictionaryKey: string, upstreamId: string): Promise<void> {
+    prepared(
+      this.db,
+      'DELETE FROM upstream_glossaries WHERE dictionary_key = ? AND upstream_id = ?',
+    ).run(dictionaryKey, upstreamId);
+  }
 }
