@@ -54,15 +54,6 @@ export class Accounting {
     return utcDay(this.now());
   }
 
-  /** Records consumption without checking limits (the caller checked before the work). */
-  async record(
-    keyId: string,
-    kind: Exclude<UsageKind, 'speech'>,
-    characters: number,
-  ): Promise<void> {
-    await this.usage.add(keyId, this.today(), kind, characters);
-  }
-
   /** Charges `characters` to `key`; a 456 when the key or the account has reached its limit. */
   async charge(
     key: KeyRecord,

@@ -91,7 +91,7 @@ export interface ServerOptions {
    */
   engine?: TranslationEngine | string;
   /** The service the `upstream` engine forwards to, and its key. */
-  upstream?: { url: string; key: string; timeoutMs?: number };
+  upstream?: { url: string; key: string; timeoutMs?: number; cacheDays?: number };
   /** Speech-to-text engine of voice streams (default: the built-in utterance detector). */
   speechEngine?: SpeechEngine;
   /** Paid-tier developer keys created at start when missing. */

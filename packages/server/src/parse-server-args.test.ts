@@ -45,13 +45,12 @@ describe('serve flags of the database, the replicas and the gateway', () => {
     expect(() => parse(['--upstream-url', 'https://x.example'])).toThrow(/--engine upstream/);
     // The key given by the environment is used only by the gateway.
     expect(parse([], { TRANSLOOM_UPSTREAM_KEY: 'k' }).upstream).toBeUndefined();
-    const error = (() => {
-      try {
-        parse(['--engine', 'upstream', '--upstream-url', 'ftp://x', '--upstream-key', 'secret-9']);
-      } catch (e) {
-        return e as Error;
-      }
-    })();
+    let error: Error | undefined;
+    try {
+      parse(['--engine', 'upstream', '--upstream-url', 'ftp://x', '--upstream-key', 'secret-9']);
+    } catch (e) {
+      error = e as Error;
+    }
     expect(error?.message).toContain('http(s)');
     expect(error?.message).not.toContain('secret-9');
   });

@@ -140,7 +140,7 @@ describe.each(drivers)('the store on %s', (_name, location) => {
     }
   });
 
-  it('shares one signing secret and keeps the first answer stored under a key', async () => {
+  it('shares one signing secret, keeps the first answer stored under a key, and prunes old ones', async () => {
     const [a, b, close] = await open();
     try {
       const [x, y] = await Promise.all([
@@ -162,6 +162,9 @@ describe.each(drivers)('the store on %s', (_name, location) => {
           ['k2', 'other'],
         ]),
       );
+      // Answers older than the cache keeps are deleted.
+      expect(await b.upstream.prune(2)).toBe(1);
+      expect([...(await a.upstream.answers(['k1', 'k2'])).keys()]).toEqual(['k2']);
       expect(await a.upstream.saveGlossary('d', 'up-1', 1)).toBe('up-1');
       expect(await b.upstream.saveGlossary('d', 'up-2', 2)).toBe('up-1');
     } finally {

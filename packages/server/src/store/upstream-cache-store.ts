@@ -14,6 +14,8 @@ export interface UpstreamCacheStore {
    * first, returns that one (the caller deletes its own upstream copy).
    */
   saveGlossary(dictionaryKey: string, upstreamId: string, now: number): Promise<string>;
+  /** Deletes answers stored before `before` (ms since the epoch); returns how many. */
+  prune(before: number): Promise<number>;
   /** Forgets an upstream glossary that is gone there (only if it is still the one recorded). */
   forgetGlossary(dictionaryKey: string, upstreamId: string): Promise<void>;
 }

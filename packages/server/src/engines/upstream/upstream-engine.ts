@@ -21,6 +21,8 @@ export interface UpstreamEngineOptions {
   cache: UpstreamCacheStore;
   /** Milliseconds one upstream call may take (default 60000). */
   timeoutMs?: number;
+  /** Days a cached answer is kept (default 30): the cache does not grow without end. */
+  cacheDays?: number;
   /** The client to call upstream with (tests); default: one made from `url` and `key`. */
   client?: TransloomClient;
 }
@@ -63,6 +65,15 @@ export function createUpstreamEngine(options: UpstreamEngineOptions): UpstreamEn
   // Texts being fetched by a call of this process: a second request for them waits for it.
   const inflight = new Map<string, Promise<string>>();
   let calls = 0;
+  const maxAgeMs = (options.cacheDays ?? 30) * 24 * 60 * 60 * 1000;
+  let prunedAt = 0;
+  // Old answers are deleted at most once an hour, by whichever call comes then (no timer).
+  function pruneNow(): void {
+    const now = Date.now();
+    if (now - prunedAt < 60 * 60 * 1000) return;
+    prunedAt = now;
+    void options.cache.prune(now - maxAgeMs).catch(() => undefined);
+  }
 
   // Answers for `texts` under `settings`: from the cache, from a call in flight, or upstream.
   async function answer(
@@ -70,6 +81,7 @@ export function createUpstreamEngine(options: UpstreamEngineOptions): UpstreamEn
     texts: readonly string[],
     fetch: (missing: string[]) => Promise<string[]>,
   ): Promise<string[]> {
+    pruneNow();
     const prefix = JSON.stringify([scope, settings]);
     const keys = texts.map((text) => sha256(`${prefix}\u0000${text}`));
     const cached = await options.cache.answers([...new Set(keys)]);

@@ -41,6 +41,10 @@ export class PostgresUpstreamCacheStore implements UpstreamCacheStore {
     return (await this.glossary(dictionaryKey))!;
   }
 
+  async prune(before: number): Promise<number> {
+    return this.db.run('DELETE FROM upstream_cache WHERE created_at < $1', [before]);
+  }
+
   async forgetGlossary(dictionaryKey: string, upstreamId: string): Promise<void> {
     await this.db.run(
       'DELETE FROM upstream_glossaries WHERE dictionary_key = $1 AND upstream_id = $2',

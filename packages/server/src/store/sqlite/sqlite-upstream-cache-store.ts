@@ -41,6 +41,10 @@ export class SqliteUpstreamCacheStore implements UpstreamCacheStore {
     return (await this.glossary(dictionaryKey))!;
   }
 
+  async prune(before: number): Promise<number> {
+    return prepared(this.db, 'DELETE FROM upstream_cache WHERE created_at < ?').run(before).changes;
+  }
+
   async forgetGlossary(dictionaryKey: string, upstreamId: string): Promise<void> {
     prepared(
       this.db,
