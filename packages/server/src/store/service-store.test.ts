@@ -207,3 +207,33 @@ describe('PostgreSQL migrations', () => {
     expect(error?.message).not.toContain('s3cret-pass');
   });
 });
+
+// Last in this file: it stops the file's cluster.
+describe('a PostgreSQL database that goes away', () => {
+  it('is a 503 with Retry-After, which clients retry, and the service keeps running', async () => {
+    const { startServer } = await import('../create-server.js');
+    const server = await startServer({
+      db: await postgres.createDatabase('gone'),
+      apiKeys: ['gone-db-key-0001'],
+      port: 0,
+    });
+    try {
+      const translate = () =>
+        fetch(`${server.url}/v2/translate`, {
+          method: 'POST',
+          headers: {
+            authorization: 'Service-Auth-Key gone-db-key-0001',
+            'content-type': 'application/json',
+          },
+          body: '{"text":["Hello"],"target_lang":"DE"}',
+        });
+      expect((await translate()).status).toBe(200);
+      postgres.stop();
+      const refused = await translate();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -158,7 +158,9 @@ export class VoiceSessions {
   async connect(token: string): Promise<VoiceSession> {
     const stored = await this.lookup(token);
     const reused = () => {
-      void this.end(stored.sessionId, 4002, 'the token was used a second time');
+      void this.end(stored.sessionId, 4002, 'the token was used a second time').catch(
+        () => undefined,
+      );
       return new HttpError(403, 'This token was already used; the session has ended', {
         rule: 'token-reused',
       });

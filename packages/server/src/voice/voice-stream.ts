@@ -82,9 +82,10 @@ export function serveVoiceStream(
         error_message: error.message,
       },
     });
-    void sessions
-      .end(session, 1008, error.message.slice(0, 120))
-      .finally(() => stop(1008, 'error'));
+    // The session is forgotten before the socket closes; a database that fails here must not
+    // leave the socket open (nor an unhandled rejection).
+    const close = () => stop(1008, 'error');
+    void sessions.end(session, 1008, error.message.slice(0, 120)).then(close, close);
   };
 
   let idleTimer = setTimeout(() => idle(), limits.idleMs);

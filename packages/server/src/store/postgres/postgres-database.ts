@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { HttpError } from '../../http/http-error.js';
 
 /** A value bound to a query parameter. */
 export type PgValue = string | number | boolean | null | Buffer | Uint8Array | readonly string[];
@@ -24,13 +25,47 @@ function named(sql: string, params: readonly PgValue[]): pg.QueryConfig<PgValue[
   return { name, text: sql, values: [...params] };
 }
 
+// SQLSTATE classes and socket errors that mean the database cannot be reached right now
+// (connection exceptions, a server shutting down or starting, too many connections).
+const UNAVAILABLE = /^(08|57P0[1-4]|53300)|^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/;
+
+/**
+ * A database that cannot be reached is the contract's 503 with Retry-After, which clients
+ * retry, rather than a 500; anything else is passed on as it is.
+ */
+export function databaseFailure(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  if (
+    (typeof code === 'string' && UNAVAILABLE.test(code)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+  ) {
+    return new HttpError(503, 'The database is unavailable; retry shortly', {
+      headers: { 'retry-after': '1' },
+      cause: error,
+    });
+  }
+  return error;
+}
+
 /** Runs queries on a PostgreSQL pool (or on one connection of it, in a transaction). */
 export class PgSession {
   constructor(protected readonly target: PgQueryable) {}
 
   /** Every row of a query. */
   async rows<R extends pg.QueryResultRow>(sql: string, params: PgValue[] = []): Promise<R[]> {
-    return (await this.target.query<R>(named(sql, params))).rows;
+    return (await this.query<R>(sql, params)).rows;
+  }
+
+  private async query<R extends pg.QueryResultRow>(
+    sql: string,
+    params: PgValue[],
+  ): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.target.query<R>(named(sql, params));
+    } catch (error) {
+      throw databaseFailure(error);
+    }
   }
 
   /** The first row of a query, or undefined. */
@@ -43,7 +78,7 @@ export class PgSession {
 
   /** Runs a statement that writes; returns how many rows it changed. */
   async run(sql: string, params: PgValue[] = []): Promise<number> {
-    return (await this.target.query(named(sql, params))).rowCount ?? 0;
+    return (await this.query(sql, params)).rowCount ?? 0;
   }
 
   /** Takes a lock held until the transaction ends (call inside {@link PostgresDatabase.transaction}). */
@@ -63,7 +98,13 @@ export class PostgresDatabase extends PgSession {
    * when it throws.
    */
   async transaction<T>(fn: (tx: PgSession) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw databaseFailure(error);
+    });
+    // A connection that dies while checked out between two queries emits an error with no
+    // query to fail: the next query (or COMMIT) reports it, and the process must not crash.
+    const ignore = () => undefined;
+    client.on('error', ignore);
     try {
       await client.query('BEGIN');
       const result = await fn(new PgSession(client as unknown as PgQueryable));
@@ -73,6 +114,7 @@ export class PostgresDatabase extends PgSession {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      client.off('error', ignore);
       client.release();
     }
   }

@@ -164,6 +164,8 @@ const MIGRATION_LOCK = 'transloom:migrations';
  */
 export async function migratePostgres(db: PostgresDatabase): Promise<number[]> {
   const client = await db.pool.connect();
+  const ignore = () => undefined; // reported by the query that fails (see PostgresDatabase.transaction)
+  client.on('error', ignore);
   const applied: number[] = [];
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
@@ -203,6 +205,7 @@ export async function migratePostgres(db: PostgresDatabase): Promise<number[]> {
       await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
     }
   } finally {
+    client.off('error', ignore);
     client.release();
   }
   return applied;
