@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { usePostgresServer } from '../test-support/use-postgres-server.js';
+import { chunkText } from './chunk-text.js';
+import { GlossaryChangedError } from './glossary-store.js';
+import { chunksVersion } from './hashing.js';
 import { openServiceStore } from './open-service-store.js';
 import { openPostgresPool } from './postgres/postgres-database.js';
 import { migratePostgres, POSTGRES_MIGRATIONS } from './postgres/postgres-schema.js';
@@ -135,6 +138,44 @@ describe.each(drivers)('the store on %s', (_name, location) => {
       expect((await a.voice.lookup('h1'))?.current).toBe(false);
       await b.voice.end('s1');
       expect(await a.voice.lookup('h1')).toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a merged dictionary whose base another replica changed in between', async () => {
+    const [a, b, close] = await open();
+    try {
+      const dictionary = (entries: string) => {
+        const chunks = chunkText(entries);
+        return {
+          sourceLang: 'en',
+          targetLang: 'de',
+          chunks,
+          entryCount: entries.split('\n').length,
+          version: chunksVersion(chunks),
+        };
+      };
+      await a.glossaries.create('g', 'G', [dictionary('one\teins')], new Date());
+      const base = (await a.glossaries.dictionaryText('g', 'en', 'de'))!.version;
+      // Another replica writes the dictionary after this one read its base.
+      await b.glossaries.update('g', { dictionary: dictionary('two\tzwei') });
+      await expect(
+        a.glossaries.update('g', {
+          dictionary: dictionary('one\teins\nthree\tdrei'),
+          mergedFrom: base,
+        }),
+      ).rejects.toBeInstanceOf(GlossaryChangedError);
+      const current = (await a.glossaries.dictionaryText('g', 'en', 'de'))!;
+      expect(Buffer.concat(await b.glossaries.chunks.readAll(current.chunkSet)).toString()).toBe(
+        'two\tzwei',
+      );
+      // Merged from the current base, it is written.
+      await a.glossaries.update('g', {
+        dictionary: dictionary('two\tzwei\nthree\tdrei'),
+        mergedFrom: current.version,
+      });
+      expect((await b.glossaries.get('g'))?.dictionaries[0]?.entryCount).toBe(2);
     } finally {
       await close();
     }
