@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// One run over every package; each package's own vitest.config.ts names its project.
+// One run over every package; each package's own vitest.config.ts names its project. The
+// server's route tests run a second time on PostgreSQL (packages/server/vitest.postgres.config.ts).
 export default defineConfig({
   test: {
-    projects: ['packages/*'],
+    projects: ['packages/*', 'packages/server/vitest.postgres.config.ts'],
   },
 });

@@ -17,10 +17,17 @@ function billable(totals: UsageTotals): number {
   return totals.translation + totals.improvement + totals.document;
 }
 
+const KEY_QUOTA = 'Quota exceeded: this key has reached its character limit for the month';
+const ACCOUNT_QUOTA = 'Quota exceeded: the account has reached its character limit for the month';
+
+/** What a charge gives back: call it to refund the charge (once) when the request fails. */
+export type Refund = () => Promise<void>;
+
 /**
  * Character accounting (contract part 1, item 9): per key and per UTC calendar month.
- * Characters are charged before any work, in one synchronous step, so concurrent requests
- * overshoot a limit by at most one request's characters; a failed request is refunded.
+ * Characters are charged before any work, limits checked and charge written in one atomic
+ * step of the store (across every replica sharing it), so concurrent requests overshoot a
+ * limit by at most the requests already in flight; a failed request is refunded.
  */
 export class Accounting {
   constructor(
@@ -30,66 +37,67 @@ export class Accounting {
   ) {}
 
   /** A 456 when the key or the account has reached its limit for the month. */
-  ensureAvailable(key: KeyRecord): void {
+  async ensureAvailable(key: KeyRecord): Promise<void> {
     const month = utcMonth(this.now());
     if (key.characterLimit !== null) {
-      const used = billable(this.usage.totals(key.keyId, month.from, month.to));
-      if (used >= key.characterLimit) {
-        throw new HttpError(
-          456,
-          'Quota exceeded: this key has reached its character limit for the month',
-        );
-      }
+      const used = billable(await this.usage.totals(key.keyId, month.from, month.to));
+      if (used >= key.characterLimit) throw new HttpError(456, KEY_QUOTA);
     }
     if (this.accountLimit !== null) {
-      const used = billable(this.usage.totals(null, month.from, month.to));
-      if (used >= this.accountLimit) {
-        throw new HttpError(
-          456,
-          'Quota exceeded: the account has reached its character limit for the month',
-        );
-      }
+      const used = billable(await this.usage.totals(null, month.from, month.to));
+      if (used >= this.accountLimit) throw new HttpError(456, ACCOUNT_QUOTA);
     }
   }
 
-  /**
-   * Records consumption without checking limits (the caller checked before the work); returns
-   * the UTC day it was counted on.
-   */
-  record(keyId: string, kind: Exclude<UsageKind, 'speech'>, characters: number): string {
-    const day = utcDay(this.now());
-    this.usage.add(keyId, day, kind, characters);
-    return day;
+  /** The UTC day consumption is counted on now. */
+  today(): string {
+    return utcDay(this.now());
   }
 
   /** Charges `characters` to `key`; a 456 when the key or the account has reached its limit. */
-  charge(key: KeyRecord, kind: Exclude<UsageKind, 'speech'>, characters: number): () => void {
-    this.ensureAvailable(key);
+  async charge(
+    key: KeyRecord,
+    kind: Exclude<UsageKind, 'speech'>,
+    characters: number,
+  ): Promise<Refund> {
+    const now = this.now();
     // A refund goes back to the day charged, even after midnight.
-    const day = this.record(key.keyId, kind, characters);
+    const day = utcDay(now);
+    const outcome = await this.usage.charge({
+      keyId: key.keyId,
+      kind,
+      characters,
+      day,
+      month: utcMonth(now),
+      accountLimit: this.accountLimit,
+    });
+    if (outcome === 'key-limit') throw new HttpError(456, KEY_QUOTA);
+    if (outcome === 'account-limit') throw new HttpError(456, ACCOUNT_QUOTA);
     let refunded = false;
-    return () => {
+    return async () => {
       if (refunded) return;
       refunded = true;
-      this.usage.add(key.keyId, day, kind, -characters);
+      await this.usage.add(key.keyId, day, kind, -characters);
     };
   }
 
   /** Records speech-to-text time. */
-  recordSpeech(keyId: string, milliseconds: number): void {
+  async recordSpeech(keyId: string, milliseconds: number): Promise<void> {
     if (milliseconds > 0)
-      this.usage.add(keyId, utcDay(this.now()), 'speech', Math.round(milliseconds));
+      await this.usage.add(keyId, utcDay(this.now()), 'speech', Math.round(milliseconds));
   }
 
   /** The `GET /v2/usage` answer for `key`. */
-  report(key: KeyRecord): UsageResponseWire {
+  async report(key: KeyRecord): Promise<UsageResponseWire> {
     const month = utcMonth(this.now());
     const report: UsageResponseWire = {
-      character_count: billable(this.usage.totals(null, month.from, month.to)),
+      character_count: billable(await this.usage.totals(null, month.from, month.to)),
       character_limit: this.accountLimit ?? UNLIMITED_CHARACTERS,
     };
     if (key.characterLimit !== null) {
-      report.api_key_character_count = billable(this.usage.totals(key.keyId, month.from, month.to));
+      report.api_key_character_count = billable(
+        await this.usage.totals(key.keyId, month.from, month.to),
+      );
       report.api_key_character_limit = key.characterLimit;
     }
     return report;

@@ -11,6 +11,7 @@ import { TaskRunner } from './agent/task-runner.js';
 import { translateWorkflow } from './agent/translate-workflow.js';
 import { loadEngine } from './engines/load-engine.js';
 import type { TranslationEngine } from './engines/translation-engine.js';
+import { createUpstreamEngine } from './engines/upstream/upstream-engine.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { registerFaults } from './faults/register-faults.js';
 import { registerAuth } from './http/auth.js';
@@ -29,12 +30,8 @@ import { registerVoiceRoutes } from './routes/voice-routes.js';
 import type { ServiceContext } from './service-context.js';
 import type { SpeechEngine } from './speech/speech-engine.js';
 import { utteranceDetector } from './speech/utterance-detector.js';
-import { metaValue, openDatabase } from './store/database.js';
-import { GlossaryStore } from './store/glossary-store.js';
-import { KeyStore } from './store/key-store.js';
-import { type StyleRuleSeed, StyleRuleStore } from './store/style-rule-store.js';
-import { TaskStore } from './store/task-store.js';
-import { UsageStore } from './store/usage-store.js';
+import { openServiceStore } from './store/open-service-store.js';
+import type { StyleRuleSeed } from './store/style-rule-store.js';
 import { Translator } from './translate/translator.js';
 import { VoiceSessions } from './voice/voice-sessions.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './voice/voice-stream.js';
@@ -63,15 +60,38 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 512,
 };
 
+/** How long a replica's hold on a running agent task lasts unless renewed. */
+const DEFAULT_TASK_LEASE_MS = 30_000;
+
 /** Body limit of routes that name none: their bodies are small JSON objects. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
-  /** SQLite file, or `:memory:` (default). */
+  /**
+   * Where the data lives: a SQLite file, `:memory:` (default), or a PostgreSQL URL
+   * (`postgres://user:password@host/db`), which any number of replicas may share.
+   */
   db?: string;
-  /** `pseudo` (default), `identity`, a module path, or an engine object. */
+  /** Connections to PostgreSQL this replica keeps open at most (default 10). */
+  databasePoolSize?: number;
+  /**
+   * Secret that signs presigned links; default: one made once and kept in the database, so
+   * every replica sharing it signs alike.
+   */
+  signingSecret?: string;
+  /**
+   * Milliseconds a replica's hold on a running agent task lasts unless renewed (default
+   * 30000): a task whose replica died is taken over by another after at most this long.
+   */
+  taskLeaseMs?: number;
+  /**
+   * `pseudo` (default), `identity`, `upstream` (the gateway: forwards to `upstream`), a module
+   * path, or an engine object.
+   */
   engine?: TranslationEngine | string;
+  /** The service the `upstream` engine forwards to, and its key. */
+  upstream?: { url: string; key: string; timeoutMs?: number; cacheDays?: number };
   /** Speech-to-text engine of voice streams (default: the built-in utterance detector). */
   speechEngine?: SpeechEngine;
   /** Paid-tier developer keys created at start when missing. */
@@ -148,6 +168,12 @@ export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]>
 /** Bytes of one voice WebSocket message: a 100 KB chunk as base64 in JSON, with room to spare. */
 const VOICE_MESSAGE_LIMIT = 256 * 1024;
 
+/** Thrown when the `upstream` engine is asked for without its service. */
+export class UpstreamConfigError extends Error {
+  override readonly name = 'UpstreamConfigError';
+  readonly code = 'TRANSLOOM_UPSTREAM_CONFIG';
+}
+
 /** Thrown when the public URL cannot be used. */
 export class PublicUrlError extends Error {
   override readonly name = 'PublicUrlError';
@@ -187,9 +213,14 @@ function defaultInternalError(error: unknown): void {
 export async function createServer(options: ServerOptions = {}): Promise<TransloomServer> {
   const clock = options.clock ?? Date.now;
   const now = () => new Date(clock());
-  const engine =
-    typeof options.engine === 'object'
-      ? options.engine
+  if (options.engine === 'upstream' && !options.upstream) {
+    throw new UpstreamConfigError(
+      "The 'upstream' engine needs the upstream service's URL and key (--upstream-url, --upstream-key)",
+    );
+  }
+  const engineModule =
+    typeof options.engine === 'object' || options.engine === 'upstream'
+      ? null
       : await loadEngine(options.engine ?? 'pseudo');
   const styleSeeds =
     typeof options.styleRules === 'string'
@@ -198,18 +229,25 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
 
   const publicUrl = options.publicUrl === undefined ? null : resolvePublicUrl(options.publicUrl);
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
-  const db = openDatabase(options.db ?? ':memory:');
-  const keys = new KeyStore(db);
-  const usage = new UsageStore(db);
-  const glossaries = new GlossaryStore(db);
-  const styles = new StyleRuleStore(db);
+  const store = await openServiceStore(options.db ?? ':memory:', {
+    ...(options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {}),
+  });
+  const { keys, usage, glossaries, styles } = store;
+  const engine =
+    typeof options.engine === 'object'
+      ? options.engine
+      : (engineModule ?? createUpstreamEngine({ ...options.upstream!, cache: store.upstream }));
+  let signingKey: string;
   try {
-    for (const key of options.apiKeys ?? []) keys.ensure(key, 'developer', 'paid', now());
-    for (const key of options.freeKeys ?? []) keys.ensure(key, 'developer', 'free', now());
-    for (const key of options.adminKeys ?? []) keys.ensure(key, 'admin', 'paid', now());
-    styles.seed(styleSeeds, now());
+    for (const key of options.apiKeys ?? []) await keys.ensure(key, 'developer', 'paid', now());
+    for (const key of options.freeKeys ?? []) await keys.ensure(key, 'developer', 'free', now());
+    for (const key of options.adminKeys ?? []) await keys.ensure(key, 'admin', 'paid', now());
+    await styles.seed(styleSeeds, now());
+    signingKey =
+      options.signingSecret ??
+      (await store.metaValue('signing_key', () => randomBytes(32).toString('base64url')));
   } catch (error) {
-    db.close();
+    await store.close();
     throw error;
   }
   const pool = new WorkPool({
@@ -220,12 +258,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
 
   const faults = options.faults ? new FaultInjector() : null;
   const ctx: ServiceContext = {
-    db,
+    store,
     keys,
     usage,
     glossaries,
     styles,
-    tasks: new TaskStore(db),
+    tasks: store.tasks,
     accounting: new Accounting(usage, now, options.characterLimit ?? null),
     translator: new Translator(engine, pool, glossaries),
     pool,
@@ -234,7 +272,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
       [echoWorkflow, translateWorkflow, ...(options.workflows ?? [])].map((w) => [w.id, w]),
     ),
     faults,
-    signingKey: metaValue(db, 'signing_key', () => randomBytes(32).toString('base64url')),
+    signingKey,
     publicUrl: () => publicUrl ?? listeningUrl,
     now,
   };
@@ -264,10 +302,16 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   // A voice message holds one audio chunk (100 KB, base64 in JSON): nothing bigger is read.
   await app.register(websocket, { options: { maxPayload: VOICE_MESSAGE_LIMIT } });
 
-  const runner = new TaskRunner(ctx);
+  const runner = new TaskRunner(ctx, {
+    leaseMs: options.taskLeaseMs ?? DEFAULT_TASK_LEASE_MS,
+    shared: store.shared,
+  });
   const streamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits };
-  const sessions = new VoiceSessions(clock, streamLimits.idleMs);
-  const sweep = setInterval(() => sessions.sweep(), Math.min(10_000, streamLimits.idleMs));
+  const sessions = new VoiceSessions(store.voice, clock, streamLimits.idleMs);
+  const sweep = setInterval(
+    () => void sessions.sweep().catch(() => undefined),
+    Math.min(VoiceSessions.WATCH_MS, streamLimits.idleMs),
+  );
   sweep.unref();
 
   registerTranslateRoutes(app, ctx);
@@ -281,7 +325,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   registerAdminRoutes(app, ctx);
   registerUsageRoutes(app, ctx);
   await app.ready();
-  runner.resumeInterrupted();
+  await runner.resumeInterrupted();
 
   let closed = false;
   return {
@@ -300,12 +344,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
       closed = true;
       clearInterval(sweep);
       await runner.close();
-      sessions.settleAll();
+      await sessions.settleAll();
       await app.close();
-      await glossaries.close();
+      await sessions.settleAll();
       await pool.close();
       await engine.close?.();
-      db.close();
+      await store.close();
     },
   };
 }

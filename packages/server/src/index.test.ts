@@ -12,6 +12,7 @@ it('exports exactly the public API', () => {
       "HttpError",
       "SERVE_USAGE",
       "StyleRulesFileError",
+      "UpstreamConfigError",
       "UsageError",
       "accent",
       "builtInEngines",

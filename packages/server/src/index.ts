@@ -14,6 +14,7 @@ export {
   StyleRulesFileError,
   startServer,
   type TransloomServer,
+  UpstreamConfigError,
 } from './create-server.js';
 export { identityEngine } from './engines/identity-engine.js';
 export { builtInEngines, EngineLoadError, loadEngine } from './engines/load-engine.js';
@@ -25,6 +26,7 @@ export {
   tokenizeText,
 } from './engines/text-runs.js';
 export type {
+  EngineGlossaryRef,
   EngineRephraseInput,
   EngineStyle,
   EngineTranslateInput,

@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { AgentWorkflow } from './agent/agent-workflow.js';
 import { startServer } from './create-server.js';
-import { SCHEMA_MIGRATIONS } from './store/database.js';
-import { openSqlite } from './store/sqlite-connection.js';
+import { openSqlite } from './store/sqlite/sqlite-connection.js';
+import { SCHEMA_MIGRATIONS } from './store/sqlite/sqlite-database.js';
 import { KEYS, startTestServer } from './test-support/test-server.js';
 
 const auth = (key: string) => ({ authorization: `Service-Auth-Key ${key}` });
@@ -178,7 +178,10 @@ describe('agent tasks across a restart', () => {
       // Watched in the store (status polls are limited to 12 a minute), bounded in real time.
       const id = started.polling_url.split('/').pop()!;
       const deadline = performance.now() + 30_000;
-      while (second.context.tasks.get(id)?.status === 'InProgress' && performance.now() < deadline)
+      while (
+        (await second.context.tasks.get(id))?.status === 'InProgress' &&
+        performance.now() < deadline
+      )
         await sleep(25);
       const status = (
         (await (

@@ -19,8 +19,19 @@ export const SERVE_USAGE = `Usage: transloom-server [options]
 
   --host HOST          address to listen on (default 127.0.0.1)
   --port PORT          port, 0 for a free one (default 8787)
-  --db PATH|:memory:   SQLite database (default :memory:)
-  --engine NAME|PATH   pseudo (default), identity, or a module implementing the engine interface
+  --database URL|PATH  where the data lives: a PostgreSQL URL (postgres://user@host/db),
+                       which any number of replicas may share, or a SQLite file
+                       (default :memory:); also TRANSLOOM_DATABASE_URL; --db is the same
+  --database-pool N    connections to PostgreSQL this replica keeps at most (default 10)
+  --signing-secret S   secret of presigned links (default: one kept in the database,
+                       shared by every replica); also TRANSLOOM_SIGNING_SECRET
+  --task-lease MS      a replica's hold on a running agent task; a task whose replica
+                       died is resumed by another after this long (default 30000)
+  --engine NAME|PATH   pseudo (default), identity, upstream (the gateway, below), or a
+                       module implementing the engine interface
+  --upstream-url URL   with --engine upstream: the service translations are forwarded to
+                       (also TRANSLOOM_UPSTREAM_URL)
+  --upstream-key KEY   its key (better: TRANSLOOM_UPSTREAM_KEY; never printed)
   --api-key KEY        paid-tier developer key to create when missing (repeatable)
   --free-key KEY       free-tier developer key to create when missing (repeatable)
   --admin-key KEY      admin key to create when missing (repeatable)
@@ -78,8 +89,11 @@ export function parseServerArgs(
   if (env.TRANSLOOM_API_KEY) apiKeys.push(env.TRANSLOOM_API_KEY);
   const adminKeys = [...(values['admin-key'] ?? [])];
   if (env.TRANSLOOM_ADMIN_KEY) adminKeys.push(env.TRANSLOOM_ADMIN_KEY);
+  if (values.db !== undefined && values.database !== undefined)
+    throw new UsageError('Give --database or --db, not both: they are the same option');
+  const database = values.database ?? values.db ?? env.TRANSLOOM_DATABASE_URL ?? ':memory:';
   const server: ServerOptions = {
-    db: values.db ?? ':memory:',
+    db: database,
     engine: values.engine ?? 'pseudo',
     apiKeys,
     freeKeys: values['free-key'] ?? [],
@@ -98,7 +112,46 @@ export function parseServerArgs(
     }
   }
   if (values['style-rules'] !== undefined) server.styleRules = values['style-rules'];
+  const pool = integerFlag(values['database-pool'], 'database-pool', 1);
+  if (pool !== undefined) server.databasePoolSize = pool;
+  const lease = integerFlag(values['task-lease'], 'task-lease', 100);
+  if (lease !== undefined) server.taskLeaseMs = lease;
+  const secret = values['signing-secret'] ?? env.TRANSLOOM_SIGNING_SECRET;
+  if (secret !== undefined) {
+    if (secret.length < 16) throw new UsageError('--signing-secret must be at least 16 characters');
+    server.signingSecret = secret;
+  }
+  const upstream = readUpstream(values, env);
+  if (upstream) server.upstream = upstream;
   return { host: values.host ?? '127.0.0.1', port, server };
+}
+
+// The gateway's upstream: both URL and key with `--engine upstream`, neither without it.
+function readUpstream(
+  values: ReturnType<typeof parse>['values'],
+  env: NodeJS.ProcessEnv,
+): ServerOptions['upstream'] {
+  const gateway = values.engine === 'upstream';
+  const url = values['upstream-url'] ?? (gateway ? env.TRANSLOOM_UPSTREAM_URL : undefined);
+  const key = values['upstream-key'] ?? (gateway ? env.TRANSLOOM_UPSTREAM_KEY : undefined);
+  if (!gateway) {
+    if (values['upstream-url'] !== undefined || values['upstream-key'] !== undefined)
+      throw new UsageError('--upstream-url and --upstream-key go with --engine upstream');
+    return undefined;
+  }
+  if (url === undefined)
+    throw new UsageError('--engine upstream needs --upstream-url (or TRANSLOOM_UPSTREAM_URL)');
+  if (!key)
+    throw new UsageError('--engine upstream needs --upstream-key (or TRANSLOOM_UPSTREAM_KEY)');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--upstream-url must be an http(s) URL, got '${url}'`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(`--upstream-url must be an http(s) URL, got '${url}'`);
+  return { url: parsed.href.replace(/\/+$/, ''), key };
 }
 
 const CONNECTION_FLAGS = [
@@ -126,6 +179,12 @@ function parse(argv: readonly string[]) {
       host: { type: 'string' },
       port: { type: 'string' },
       db: { type: 'string' },
+      database: { type: 'string' },
+      'database-pool': { type: 'string' },
+      'signing-secret': { type: 'string' },
+      'task-lease': { type: 'string' },
+      'upstream-url': { type: 'string' },
+      'upstream-key': { type: 'string' },
       engine: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
       'free-key': { type: 'string', multiple: true },

@@ -29,10 +29,11 @@ export async function runServerCommand(argv: readonly string[], io: CommandIo): 
   try {
     server = await startServer({ ...settings.server, host: settings.host, port: settings.port });
   } catch (error) {
+    // Messages name a database only without its password (see redactDatabaseUrl).
     io.stderr.write(`transloom-server: cannot start: ${(error as Error).message}\n`);
     return 1;
   }
-  if (server.context.keys.listDevelopers().every((k) => k.deactivatedTime !== null)) {
+  if ((await server.context.keys.listDevelopers()).every((k) => k.deactivatedTime !== null)) {
     io.stderr.write(
       'transloom-server: no active API key; pass --api-key KEY or set TRANSLOOM_API_KEY\n',
     );

@@ -2,9 +2,9 @@ import type { Accounting } from './accounting.js';
 import type { AgentWorkflow } from './agent/agent-workflow.js';
 import type { FaultInjector } from './faults/fault-injector.js';
 import type { SpeechEngine } from './speech/speech-engine.js';
-import type { ServiceDatabase } from './store/database.js';
 import type { GlossaryStore } from './store/glossary-store.js';
 import type { KeyStore } from './store/key-store.js';
+import type { ServiceStore } from './store/service-store.js';
 import type { StyleRuleStore } from './store/style-rule-store.js';
 import type { TaskStore } from './store/task-store.js';
 import type { UsageStore } from './store/usage-store.js';
@@ -13,7 +13,8 @@ import type { WorkPool } from './worker/work-pool.js';
 
 /** Everything the route modules share: stores, engines, clock and settings. */
 export interface ServiceContext {
-  db: ServiceDatabase;
+  /** Every store, in SQLite or PostgreSQL. */
+  store: ServiceStore;
   keys: KeyStore;
   usage: UsageStore;
   glossaries: GlossaryStore;
@@ -27,7 +28,10 @@ export interface ServiceContext {
   speech: SpeechEngine;
   workflows: ReadonlyMap<string, AgentWorkflow>;
   faults: FaultInjector | null;
-  /** Secret that signs presigned content links; kept in the database so links survive a restart. */
+  /**
+   * Secret that signs presigned content links: given at start, or kept in the database, so
+   * links survive a restart and work on every replica.
+   */
   signingKey: string;
   /** Base URL of links the service hands out (task pages, results, voice streams). */
   publicUrl: () => string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../store/sqlite-connection.js';
+import { openSqlite } from '../store/sqlite/sqlite-connection.js';
 import { exited, type SpawnedServer, spawnServer } from '../test-support/spawn-server.js';
 
 const auth = { authorization: 'Service-Auth-Key dev' };

@@ -14,6 +14,15 @@ export interface EngineStyle {
   customInstructions: readonly StyleCustomInstructionWire[];
 }
 
+/** A stored glossary dictionary, named down to the version of its content. */
+export interface EngineGlossaryRef {
+  glossaryId: string;
+  /** Lower-case base codes. */
+  sourceLang: string;
+  targetLang: string;
+  version: string;
+}
+
 /** Everything an engine needs to translate one request's texts. */
 export interface EngineTranslateInput {
   texts: readonly string[];
@@ -33,6 +42,11 @@ export interface EngineTranslateInput {
   context: string | null;
   /** The entries of the glossary dictionary for this language pair. */
   glossary: readonly GlossaryEntry[] | null;
+  /**
+   * Which dictionary `glossary` holds, down to the version of its content: an engine that
+   * keeps a copy elsewhere (the gateway keeps one on its upstream service) makes one per version.
+   */
+  glossaryRef?: EngineGlossaryRef | null;
   style: EngineStyle | null;
   customInstructions: readonly string[];
   modelType: 'latency_optimized' | 'quality_optimized';

@@ -81,7 +81,10 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector, keys
     const path = request.url.split('?')[0]!;
     if (path.startsWith(CONTROL_PREFIX)) return;
     const header = request.headers['x-transloom-fault'];
-    if (header !== undefined && authenticate(keys, request.headers.authorization).kind !== 'admin')
+    if (
+      header !== undefined &&
+      (await authenticate(keys, request.headers.authorization)).kind !== 'admin'
+    )
       throw forbidden('X-Transloom-Fault needs an admin key');
     const fault = faults.take(path);
     request.recorded = faults.record({

@@ -33,7 +33,7 @@ export function registerAuth(app: FastifyInstance, keys: KeyStore): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'public';
     if (access === 'public') return;
-    request.apiKey = authenticate(keys, request.headers.authorization);
+    request.apiKey = await authenticate(keys, request.headers.authorization);
     const key = request.apiKey;
     if (access === 'admin') {
       if (key.kind !== 'admin') throw new HttpError(403, 'This route needs an admin key');
@@ -50,7 +50,7 @@ export function registerAuth(app: FastifyInstance, keys: KeyStore): void {
  * The active key of an `Authorization` header: 401 when it is missing or malformed, 403 when
  * the key is unknown or deactivated (one answer for both).
  */
-export function authenticate(keys: KeyStore, header: string | undefined): KeyRecord {
+export async function authenticate(keys: KeyStore, header: string | undefined): Promise<KeyRecord> {
   if (header === undefined || header === '') {
     throw new HttpError(
       401,
@@ -64,7 +64,7 @@ export function authenticate(keys: KeyStore, header: string | undefined): KeyRec
       `Malformed Authorization header; send 'Authorization: ${AUTH_SCHEME} <key>'`,
     );
   }
-  const key = keys.find(match[1]!);
+  const key = await keys.find(match[1]!);
   // Unknown and deactivated keys get the same answer: it must not tell which keys exist.
   if (!key || key.deactivatedTime !== null) throw new HttpError(403, UNAUTHORIZED_KEY);
   return key;

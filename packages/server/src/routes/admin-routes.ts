@@ -67,22 +67,24 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServiceContext): 
 
   app.post('/v2/admin/developer-keys', options, async (request): Promise<CreatedKeyWire> => {
     const label = readLabel(new Params(request.body), false);
-    const created = ctx.keys.create(label, ctx.now());
+    const created = await ctx.keys.create(label, ctx.now());
     // The secret is shown here once; the service keeps only its hash.
     return { ...toWire(created), key: created.secret };
   });
 
-  app.get('/v2/admin/developer-keys', options, async () => ctx.keys.listDevelopers().map(toWire));
+  app.get('/v2/admin/developer-keys', options, async () =>
+    (await ctx.keys.listDevelopers()).map(toWire),
+  );
 
   app.put('/v2/admin/developer-keys/deactivate', options, async (request) => {
     const keyId = new Params(request.body).string('key_id', { required: true });
-    return toWire(ctx.keys.deactivate(keyId, ctx.now()));
+    return toWire(await ctx.keys.deactivate(keyId, ctx.now()));
   });
 
   app.put('/v2/admin/developer-keys/label', options, async (request) => {
     const params = new Params(request.body);
     const keyId = params.string('key_id', { required: true });
-    return toWire(ctx.keys.rename(keyId, readLabel(params, true)!));
+    return toWire(await ctx.keys.rename(keyId, readLabel(params, true)!));
   });
 
   app.put('/v2/admin/developer-keys/limits', options, async (request) => {
@@ -92,7 +94,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServiceContext): 
       throw badRequest(`Parameter 'characters' is required: an integer >= 0, or null for no limit`);
     }
     const characters = params.integer('characters', { min: 0 }) ?? null;
-    return toWire(ctx.keys.setLimit(keyId, characters));
+    return toWire(await ctx.keys.setLimit(keyId, characters));
   });
 
   app.get('/v2/admin/analytics', options, async (request): Promise<AnalyticsResponseWire> => {
@@ -102,16 +104,15 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (end < start) throw badRequest(`'end_date' (${end}) is before 'start_date' (${start})`);
     const groupBy = params.oneOf('group_by', ['key', 'key_and_day'] as const);
     const report: AnalyticsResponseWire['usage_report'] = {
-      total_usage: usage(ctx.usage.totals(null, start, end)),
+      total_usage: usage(await ctx.usage.totals(null, start, end)),
       start_date: `${start}T00:00:00`,
       end_date: `${end}T00:00:00`,
     };
     if (groupBy) {
       report.group_by = groupBy;
-      const keys = new Map(ctx.keys.listDevelopers().map((k) => [k.keyId, k]));
-      const rows = ctx.usage
-        .breakdown(start, end, groupBy === 'key_and_day')
-        .map((row): KeyUsageWire => {
+      const keys = new Map((await ctx.keys.listDevelopers()).map((k) => [k.keyId, k]));
+      const rows = (await ctx.usage.breakdown(start, end, groupBy === 'key_and_day')).map(
+        (row): KeyUsageWire => {
           const item: KeyUsageWire = {
             api_key: maskHint(keys.get(row.keyId)?.hint ?? ''),
             api_key_label: keys.get(row.keyId)?.label ?? '',
@@ -119,7 +120,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServiceContext): 
           };
           if (row.day !== undefined) item.usage_date = `${row.day}T00:00:00.000Z`;
           return item;
-        });
+        },
+      );
       if (groupBy === 'key') report.key_usages = rows;
       else report.key_and_day_usages = rows;
     }

@@ -85,7 +85,11 @@ export function registerAgentRoutes(
 
   // A presigned link's `expires` and `signature`, checked for `subject`: false when the link
   // carries neither, a 403 when its signature does not match or it has expired.
-  function signedLink(query: unknown, subject: string, expiredMessage: string): boolean {
+  async function signedLink(
+    query: unknown,
+    subject: string,
+    expiredMessage: string,
+  ): Promise<boolean> {
     const params = new Params(query);
     const expires = params.integer('expires', { min: 0 });
     const signature = params.string('signature');
@@ -98,32 +102,32 @@ export function registerAgentRoutes(
 
   // A task belongs to the key that triggered it; admin keys of the account see every task.
   // Anyone else is told it does not exist, so task ids cannot be probed.
-  function ownedTask(taskId: string, key: KeyRecord): TaskRecord {
-    const task = ctx.tasks.get(taskId);
+  async function ownedTask(taskId: string, key: KeyRecord): Promise<TaskRecord> {
+    const task = await ctx.tasks.get(taskId);
     if (!task || (task.keyId !== key.keyId && key.kind !== 'admin'))
       throw notFound(`Task not found: '${taskId}'`);
     return task;
   }
 
   // Links are built from the configured public URL, never from the request's Host header.
-  function uiUrl(taskId: string): string {
+  async function uiUrl(taskId: string): Promise<string> {
     const expires = ctx.now().getTime() + PRESIGNED_LINK_TTL_MS;
     return `${ctx.publicUrl()}${presignTaskPage(ctx.signingKey, taskId, expires)}`;
   }
 
-  function taskWire(task: TaskRecord): AgentTaskWire {
+  async function taskWire(task: TaskRecord): Promise<AgentTaskWire> {
     const base = ctx.publicUrl();
     const wire: AgentTaskWire = {
       task_id: task.taskId,
       status: task.status,
       last_modified_date: modifiedDate(task.lastModified),
-      ui_url: uiUrl(task.taskId),
+      ui_url: await uiUrl(task.taskId),
       result: {},
       result_data: [],
     };
     if (task.status !== TASK_COMPLETED) return wire;
     const expires = ctx.now().getTime() + PRESIGNED_LINK_TTL_MS;
-    for (const artifact of ctx.tasks.artifacts(task.taskId)) {
+    for (const artifact of await ctx.tasks.artifacts(task.taskId)) {
       const url = `${base}${presignPath(ctx.signingKey, artifact.artifactId, expires)}`;
       if (artifact.role === 'response') wire.result = { response: url, data: null };
       wire.result_data.push({
@@ -146,17 +150,16 @@ export function registerAgentRoutes(
       const input = await readWorkflowRequest(request);
       const problem = workflow.validate?.(input) ?? null;
       if (problem) throw badRequest(`Workflow '${workflow.id}': ${problem}`);
-      const task = ctx.tasks.create({
+      const task = await runner.trigger({
         taskId: randomUUID(),
         workflowId: workflow.id,
         keyId: request.apiKey.keyId,
         input,
         createdAt: ctx.now().getTime(),
       });
-      runner.start(task);
       return {
         task_id: task.taskId,
-        ui_url: uiUrl(task.taskId),
+        ui_url: await uiUrl(task.taskId),
         polling_url: `${TASKS_PATH}${task.taskId}`,
         last_modified_date: modifiedDate(task.lastModified),
       };
@@ -175,19 +178,19 @@ export function registerAgentRoutes(
           { headers: { 'retry-after': String(wait) } },
         );
       }
-      return taskWire(ownedTask(request.params.taskId, request.apiKey));
+      return taskWire(await ownedTask(request.params.taskId, request.apiKey));
     },
   );
 
   app.get<{ Params: { artifactId: string } }>(`${CONTENT_PATH}:artifactId`, async (request) => {
     const { artifactId } = request.params;
-    const signed = signedLink(
+    const signed = await signedLink(
       request.query,
       artifactId,
       'This link has expired; poll the task again for fresh links',
     );
     if (!signed) throw forbidden('This link is not valid: its signature does not match');
-    const artifact = ctx.tasks.artifact(artifactId);
+    const artifact = await ctx.tasks.artifact(artifactId);
     if (!artifact) throw notFound('The content behind this link no longer exists');
     return artifact.content;
   });
@@ -197,9 +200,9 @@ export function registerAgentRoutes(
     const { taskId } = request.params;
     let task: TaskRecord;
     if (request.headers.authorization !== undefined) {
-      task = ownedTask(taskId, authenticate(ctx.keys, request.headers.authorization));
+      task = await ownedTask(taskId, await authenticate(ctx.keys, request.headers.authorization));
     } else {
-      const signed = signedLink(
+      const signed = await signedLink(
         request.query,
         taskPageSubject(taskId),
         'This link has expired; poll the task again for a fresh ui_url',
@@ -210,7 +213,7 @@ export function registerAgentRoutes(
           `Open the task page with the task's key, or with the ui_url the task status returns`,
         );
       }
-      const found = ctx.tasks.get(taskId);
+      const found = await ctx.tasks.get(taskId);
       if (!found) throw notFound(`Task not found: '${taskId}'`);
       task = found;
     }

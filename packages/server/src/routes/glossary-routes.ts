@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/http-error.js';
 import { queryParams } from '../http/params.js';
 import type { ServiceContext } from '../service-context.js';
-import type { DictionaryInput, GlossaryRecord } from '../store/glossary-store.js';
+import {
+  type DictionaryInput,
+  GlossaryChangedError,
+  type GlossaryRecord,
+} from '../store/glossary-store.js';
 import {
   jsonStringContent,
   mergeIntoStored,
@@ -31,12 +35,16 @@ function toWire(record: GlossaryRecord): GlossaryWire {
   };
 }
 
+// Merges retried when another replica changed the same dictionary in between.
+const MERGE_ATTEMPTS = 5;
+
 /** Contract 4.4: glossaries v3. */
 export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const options = { config: { access: 'developer' as const } };
   const createOptions = { ...options, bodyLimit: GLOSSARY_CREATE_BODY_LIMIT };
   const editOptions = { ...options, bodyLimit: GLOSSARY_EDIT_BODY_LIMIT };
-  // Changes to one glossary run one after the other: a merge reads, works in a worker, then writes.
+  // Changes to one glossary run one after the other in this process: a merge reads, works in a
+  // worker, then writes (and across replicas, a merge whose base changed is merged again).
   const queues = new Map<string, Promise<unknown>>();
   function serially<T>(glossaryId: string, work: () => Promise<T>): Promise<T> {
     const previous = queues.get(glossaryId) ?? Promise.resolve();
@@ -49,8 +57,8 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     return next;
   }
 
-  function existing(id: string): GlossaryRecord {
-    const record = ctx.glossaries.get(id);
+  async function existing(id: string): Promise<GlossaryRecord> {
+    const record = await ctx.glossaries.get(id);
     if (!record) throw notFound(`Glossary not found: '${id}'`);
     return record;
   }
@@ -62,11 +70,11 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
   });
 
   app.get('/v3/glossaries', options, async () => ({
-    glossaries: ctx.glossaries.list().map(toWire),
+    glossaries: (await ctx.glossaries.list()).map(toWire),
   }));
 
   app.get<{ Params: { id: string } }>('/v3/glossaries/:id', options, async (request) =>
-    toWire(existing(request.params.id)),
+    toWire(await existing(request.params.id)),
   );
 
   // The entries are streamed chunk by chunk: a 10 MB dictionary is never one string here.
@@ -74,9 +82,9 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     '/v3/glossaries/:id/entries',
     options,
     async (request, reply) => {
-      const record = existing(request.params.id);
+      const record = await existing(request.params.id);
       const { source, target } = readLanguagePair(queryParams(request));
-      const stored = ctx.glossaries.dictionaryText(record.glossaryId, source, target);
+      const stored = await ctx.glossaries.dictionaryText(record.glossaryId, source, target);
       if (!stored)
         throw notFound(
           `Glossary '${record.glossaryId}' has no dictionary for ${source} -> ${target}`,
@@ -93,26 +101,33 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
   );
 
   app.patch<{ Params: { id: string } }>('/v3/glossaries/:id', editOptions, async (request) => {
-    existing(request.params.id);
+    await existing(request.params.id);
     const { name, dictionaries } = await prepareGlossaryBody(ctx, request.body, 'patch');
     return serially(request.params.id, async () => {
-      const record = existing(request.params.id);
-      let dictionary = dictionaries[0];
-      // Merged entries replace the target of an existing source; the result must still fit.
-      const stored =
-        dictionary &&
-        ctx.glossaries.dictionaryText(
-          record.glossaryId,
-          dictionary.sourceLang,
-          dictionary.targetLang,
-        );
-      if (dictionary && stored) dictionary = await mergeIntoStored(ctx, stored, dictionary);
-      return toWire(
-        await ctx.glossaries.update(record.glossaryId, {
-          ...(name !== undefined ? { name } : {}),
-          ...(dictionary ? { dictionary } : {}),
-        }),
-      );
+      const record = await existing(request.params.id);
+      const added = dictionaries[0];
+      for (let attempt = 1; ; attempt++) {
+        // Merged entries replace the target of an existing source; the result must still fit.
+        const stored =
+          added &&
+          (await ctx.glossaries.dictionaryText(
+            record.glossaryId,
+            added.sourceLang,
+            added.targetLang,
+          ));
+        const dictionary = added && stored ? await mergeIntoStored(ctx, stored, added) : added;
+        try {
+          return toWire(
+            await ctx.glossaries.update(record.glossaryId, {
+              ...(name !== undefined ? { name } : {}),
+              ...(dictionary ? { dictionary, mergedFrom: stored ? stored.version : null } : {}),
+            }),
+          );
+        } catch (error) {
+          // Another replica changed the dictionary while this one merged: merge again.
+          if (!(error instanceof GlossaryChangedError) || attempt >= MERGE_ATTEMPTS) throw error;
+        }
+      }
     });
   });
 
@@ -120,14 +135,17 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     '/v3/glossaries/:id/dictionaries',
     editOptions,
     async (request) => {
-      existing(request.params.id);
+      await existing(request.params.id);
       // One dictionary as a JSON object, or as flat form fields.
       const [dictionary] = (await prepareGlossaryBody(ctx, request.body, 'dictionary'))
         .dictionaries as [DictionaryInput];
       return serially(request.params.id, async () => {
-        const updated = await ctx.glossaries.update(existing(request.params.id).glossaryId, {
-          dictionary,
-        });
+        const updated = await ctx.glossaries.update(
+          (await existing(request.params.id)).glossaryId,
+          {
+            dictionary,
+          },
+        );
         const info = updated.dictionaries.find(
           (d) => d.sourceLang === dictionary.sourceLang && d.targetLang === dictionary.targetLang,
         )!;
@@ -141,7 +159,7 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
   );
 
   app.delete<{ Params: { id: string } }>('/v3/glossaries/:id', options, async (request, reply) => {
-    if (!ctx.glossaries.delete(request.params.id))
+    if (!(await ctx.glossaries.delete(request.params.id)))
       throw notFound(`Glossary not found: '${request.params.id}'`);
     return reply.code(204).send();
   });
@@ -150,9 +168,9 @@ export function registerGlossaryRoutes(app: FastifyInstance, ctx: ServiceContext
     '/v3/glossaries/:id/dictionaries',
     options,
     async (request, reply) => {
-      const record = existing(request.params.id);
+      const record = await existing(request.params.id);
       const { source, target } = readLanguagePair(queryParams(request));
-      if (!ctx.glossaries.deleteDictionary(record.glossaryId, source, target)) {
+      if (!(await ctx.glossaries.deleteDictionary(record.glossaryId, source, target))) {
         throw notFound(
           `Glossary '${record.glossaryId}' has no dictionary for ${source} -> ${target}`,
         );

@@ -42,8 +42,8 @@ function toWire(record: GlossaryRecord): GlossaryV2Wire {
 export function registerGlossaryV2Routes(app: FastifyInstance, ctx: ServiceContext): void {
   const options = { config: { access: 'developer' as const } };
 
-  function monolingual(id: string): GlossaryRecord {
-    const record = ctx.glossaries.get(id);
+  async function monolingual(id: string): Promise<GlossaryRecord> {
+    const record = await ctx.glossaries.get(id);
     if (!record) throw notFound(`Glossary not found: '${id}'`);
     if (!isMonolingual(record)) {
       throw badRequest(
@@ -64,11 +64,11 @@ export function registerGlossaryV2Routes(app: FastifyInstance, ctx: ServiceConte
   );
 
   app.get('/v2/glossaries', options, async () => ({
-    glossaries: ctx.glossaries.list().filter(isMonolingual).map(toWire),
+    glossaries: (await ctx.glossaries.list()).filter(isMonolingual).map(toWire),
   }));
 
   app.get<{ Params: { id: string } }>('/v2/glossaries/:id', options, async (request) =>
-    toWire(monolingual(request.params.id)),
+    toWire(await monolingual(request.params.id)),
   );
 
   // Entries come as TSV, the one format the service hands out.
@@ -76,17 +76,18 @@ export function registerGlossaryV2Routes(app: FastifyInstance, ctx: ServiceConte
     '/v2/glossaries/:id/entries',
     options,
     async (request, reply) => {
-      const record = monolingual(request.params.id);
+      const record = await monolingual(request.params.id);
       const { sourceLang, targetLang } = record.dictionaries[0]!;
-      const stored = ctx.glossaries.dictionaryText(record.glossaryId, sourceLang, targetLang)!;
+      const stored = await ctx.glossaries.dictionaryText(record.glossaryId, sourceLang, targetLang);
+      if (!stored) throw notFound(`Glossary not found: '${record.glossaryId}'`);
       // Streamed chunk by chunk: a 10 MB dictionary is never one string here.
       return reply.type('text/tab-separated-values; charset=utf-8').send(streamText(ctx, stored));
     },
   );
 
   app.delete<{ Params: { id: string } }>('/v2/glossaries/:id', options, async (request, reply) => {
-    monolingual(request.params.id);
-    ctx.glossaries.delete(request.params.id);
+    await monolingual(request.params.id);
+    await ctx.glossaries.delete(request.params.id);
     return reply.code(204).send();
   });
 }

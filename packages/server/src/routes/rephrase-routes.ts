@@ -59,7 +59,7 @@ export function registerRephraseRoutes(app: FastifyInstance, ctx: ServiceContext
         STYLE_LANGUAGES.has(language) || (target === undefined && ['en', 'de'].includes(language));
       const style = resolveStyle('writing_style', writingStyle, supported, language);
       const toneValue = resolveStyle('tone', tone, supported, language);
-      const refund = ctx.accounting.charge(
+      const refund = await ctx.accounting.charge(
         request.apiKey,
         'improvement',
         texts.reduce((sum, t) => sum + countCharacters(t), 0),
@@ -82,7 +82,7 @@ export function registerRephraseRoutes(app: FastifyInstance, ctx: ServiceContext
           ),
         };
       } catch (error) {
-        refund();
+        await refund();
         throw error;
       }
     },

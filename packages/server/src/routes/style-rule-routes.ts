@@ -20,7 +20,7 @@ export function registerStyleRuleRoutes(app: FastifyInstance, ctx: ServiceContex
         max: MAX_STYLE_RULES_PAGE_SIZE,
       }) ?? DEFAULT_STYLE_RULES_PAGE_SIZE;
     return {
-      style_rules: ctx.styles.page(page, pageSize).map((record): StyleRuleListWire => {
+      style_rules: (await ctx.styles.page(page, pageSize)).map((record): StyleRuleListWire => {
         const item: StyleRuleListWire = {
           style_id: record.styleId,
           name: record.name,

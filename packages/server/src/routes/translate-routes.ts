@@ -11,8 +11,8 @@ export function registerTranslateRoutes(app: FastifyInstance, ctx: ServiceContex
     '/v2/translate',
     { bodyLimit: MAX_TRANSLATE_BODY_BYTES, config: { access: 'developer' } },
     async (request) => {
-      const resolved = resolveTranslateRequest(new Params(request.body), ctx, request.apiKey);
-      const refund = ctx.accounting.charge(
+      const resolved = await resolveTranslateRequest(new Params(request.body), ctx, request.apiKey);
+      const refund = await ctx.accounting.charge(
         request.apiKey,
         'translation',
         resolved.billedCharacters.reduce((a, b) => a + b, 0),
@@ -46,7 +46,7 @@ export function registerTranslateRoutes(app: FastifyInstance, ctx: ServiceContex
         });
         return { translations };
       } catch (error) {
-        refund();
+        await refund();
         throw error;
       }
     },

@@ -77,10 +77,10 @@ export function registerVoiceRoutes(
       throw badRequest(`'source_language_mode=fixed' needs a 'source_language'`);
     }
     const glossaryId = params.string('glossary_id') ?? null;
-    if (glossaryId !== null && !ctx.glossaries.get(glossaryId))
+    if (glossaryId !== null && !(await ctx.glossaries.get(glossaryId)))
       throw notFound(`Glossary not found: '${glossaryId}'`);
     const formality = params.oneOf('formality', VOICE_FORMALITIES) ?? 'default';
-    const issued = sessions.create({
+    const issued = await sessions.create({
       keyId: request.apiKey.keyId,
       contentType: known,
       sourceLanguage,
@@ -100,7 +100,7 @@ export function registerVoiceRoutes(
 
   app.get('/v3/voice/realtime', { config: { access: 'developer' } }, async (request) => {
     const token = queryParams(request).string('token', { required: true });
-    return sessionWire(ctx, sessions.reconnect(token, request.apiKey.keyId));
+    return sessionWire(ctx, await sessions.reconnect(token, request.apiKey.keyId));
   });
 
   app.register(async (scope) => {
@@ -115,7 +115,7 @@ export function registerVoiceRoutes(
       if (typeof token !== 'string' || token === '') {
         throw new HttpError(401, `Connect with the session's token in the 'token' query parameter`);
       }
-      request.voiceSession = sessions.connect(token);
+      request.voiceSession = await sessions.connect(token);
     });
     scope.get(STREAM_PATH, { websocket: true }, (socket, request) => {
       serveVoiceStream(socket, request.voiceSession!, ctx, sessions, limits);

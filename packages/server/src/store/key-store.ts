@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_ACTIVE_DEVELOPER_KEYS } from '@transloom/client/wire';
-import { badRequest, notFound } from '../http/http-error.js';
-import { nextSeq, prepared, type ServiceDatabase } from './database.js';
-import { hashSecret, newKeyId, secretHint } from './hashing.js';
+import { badRequest, type HttpError, notFound } from '../http/http-error.js';
+import { secretHint } from './hashing.js';
 
 /** Who a key belongs to: developer keys use the service, admin keys administer it. */
 export type KeyKind = 'developer' | 'admin';
@@ -34,7 +33,8 @@ export class KeyLimitError extends Error {
   readonly code = 'TRANSLOOM_KEY_LIMIT';
 }
 
-interface KeyRow {
+/** A row of the `api_keys` table, as both databases return it. */
+export interface KeyRow {
   key_id: string;
   label: string;
   secret_hint: string;
@@ -45,7 +45,8 @@ interface KeyRow {
   character_limit: number | null;
 }
 
-function toRecord(row: KeyRow): KeyRecord {
+/** A stored row as a {@link KeyRecord}. */
+export function toKeyRecord(row: KeyRow): KeyRecord {
   return {
     keyId: row.key_id,
     label: row.label,
@@ -54,7 +55,7 @@ function toRecord(row: KeyRow): KeyRecord {
     tier: row.tier,
     creationTime: row.creation_time,
     deactivatedTime: row.deactivated_time,
-    characterLimit: row.character_limit,
+    characterLimit: row.character_limit === null ? null : Number(row.character_limit),
   };
 }
 
@@ -64,139 +65,56 @@ export interface CreatedKey extends KeyRecord {
 }
 
 /** Developer and admin keys, stored by id with only a SHA-256 hash of each secret. */
-export class KeyStore {
-  constructor(private readonly db: ServiceDatabase) {}
-
+export interface KeyStore {
   /** Finds the key a secret authenticates (looked up by its hash), or undefined. */
-  find(secret: string): KeyRecord | undefined {
-    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE secret_hash = ?').get(
-      hashSecret(secret),
-    ) as KeyRow | undefined;
-    return row && toRecord(row);
-  }
-
+  find(secret: string): Promise<KeyRecord | undefined>;
   /** Finds a key by its public id. */
-  byId(keyId: string): KeyRecord | undefined {
-    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE key_id = ?').get(keyId) as
-      | KeyRow
-      | undefined;
-    return row && toRecord(row);
-  }
-
-  private activeDevelopers(): number {
-    return (
-      prepared(
-        this.db,
-        "SELECT COUNT(*) AS n FROM api_keys WHERE kind = 'developer' AND deactivated_time IS NULL",
-      ).get() as { n: number }
-    ).n;
-  }
-
-  private insert(
-    secret: string,
-    kind: KeyKind,
-    tier: KeyTier,
-    label: string,
-    now: Date,
-  ): KeyRecord {
-    const keyId = newKeyId();
-    prepared(
-      this.db,
-      `INSERT INTO api_keys (key_id, label, kind, tier, creation_time, seq, secret_hash, secret_hint)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      keyId,
-      label,
-      kind,
-      tier,
-      now.toISOString(),
-      nextSeq(this.db, 'api_keys'),
-      hashSecret(secret),
-      secretHint(secret),
-    );
-    return this.byId(keyId)!;
-  }
-
+  byId(keyId: string): Promise<KeyRecord | undefined>;
   /**
    * Creates a key given at start-up when it does not exist yet. Developer keys count towards
-   * the cap of 25 active keys: going over it is a start-up error.
+   * the cap of 25 active keys: going over it is a start-up error ({@link KeyLimitError}).
    */
-  ensure(secret: string, kind: KeyKind, tier: KeyTier, now: Date): KeyRecord {
-    return this.db.transaction(() => {
-      const found = this.find(secret);
-      if (found) return found;
-      if (kind === 'developer' && this.activeDevelopers() >= MAX_ACTIVE_DEVELOPER_KEYS) {
-        throw new KeyLimitError(
-          `Cannot add a key given at start-up: at most ${MAX_ACTIVE_DEVELOPER_KEYS} developer keys may be active, and ${MAX_ACTIVE_DEVELOPER_KEYS} already are; deactivate one or give fewer keys`,
-        );
-      }
-      return this.insert(
-        secret,
-        kind,
-        tier,
-        kind === 'admin' ? 'Admin key' : DEFAULT_KEY_LABEL,
-        now,
-      );
-    })();
-  }
-
-  /** Creates a paid developer key with a fresh secret; refused when 25 are already active. */
-  create(label: string | undefined, now: Date): CreatedKey {
-    return this.db.transaction(() => {
-      if (this.activeDevelopers() >= MAX_ACTIVE_DEVELOPER_KEYS) {
-        throw badRequest(
-          `At most ${MAX_ACTIVE_DEVELOPER_KEYS} developer keys may be active; deactivate one first`,
-          { rule: 'max-active-keys' },
-        );
-      }
-      const secret = randomBytes(32).toString('base64url');
-      const record = this.insert(secret, 'developer', 'paid', label ?? DEFAULT_KEY_LABEL, now);
-      return { ...record, secret };
-    })();
-  }
-
+  ensure(secret: string, kind: KeyKind, tier: KeyTier, now: Date): Promise<KeyRecord>;
+  /** Creates a paid developer key with a fresh secret; a 400 when 25 are already active. */
+  create(label: string | undefined, now: Date): Promise<CreatedKey>;
   /** Every developer key, active and deactivated, oldest first. */
-  listDevelopers(): KeyRecord[] {
-    const rows = prepared(
-      this.db,
-      "SELECT * FROM api_keys WHERE kind = 'developer' ORDER BY seq",
-    ).all() as KeyRow[];
-    return rows.map(toRecord);
-  }
-
-  private developer(keyId: string): KeyRecord {
-    const key = this.byId(keyId);
-    // A key id is not a secret, but a secret sent here by mistake must not be echoed.
-    if (key?.kind !== 'developer') throw notFound(`Developer key not found: ${maskKey(keyId)}`);
-    return key!;
-  }
-
-  /** Renames a developer key. */
-  rename(keyId: string, label: string): KeyRecord {
-    this.developer(keyId);
-    prepared(this.db, 'UPDATE api_keys SET label = ? WHERE key_id = ?').run(label, keyId);
-    return this.byId(keyId)!;
-  }
-
+  listDevelopers(): Promise<KeyRecord[]>;
+  /** Renames a developer key (a 404 for another id). */
+  rename(keyId: string, label: string): Promise<KeyRecord>;
   /** Sets a developer key's monthly character limit (null: none). */
-  setLimit(keyId: string, characters: number | null): KeyRecord {
-    this.developer(keyId);
-    prepared(this.db, 'UPDATE api_keys SET character_limit = ? WHERE key_id = ?').run(
-      characters,
-      keyId,
-    );
-    return this.byId(keyId)!;
-  }
-
+  setLimit(keyId: string, characters: number | null): Promise<KeyRecord>;
   /** Deactivates a developer key: immediate and permanent. */
-  deactivate(keyId: string, now: Date): KeyRecord {
-    this.developer(keyId);
-    prepared(
-      this.db,
-      'UPDATE api_keys SET deactivated_time = ? WHERE key_id = ? AND deactivated_time IS NULL',
-    ).run(now.toISOString(), keyId);
-    return this.byId(keyId)!;
-  }
+  deactivate(keyId: string, now: Date): Promise<KeyRecord>;
+}
+
+/** The error for an id that names no developer key (a secret sent by mistake is not echoed). */
+export function developerKeyNotFound(keyId: string): HttpError {
+  return notFound(`Developer key not found: ${maskKey(keyId)}`);
+}
+
+/** The error for a developer key created while 25 are active. */
+export function tooManyActiveKeys(): HttpError {
+  return badRequest(
+    `At most ${MAX_ACTIVE_DEVELOPER_KEYS} developer keys may be active; deactivate one first`,
+    { rule: 'max-active-keys' },
+  );
+}
+
+/** The start-up error for a key given beyond the cap of 25 active developer keys. */
+export function startupKeyOverCap(): KeyLimitError {
+  return new KeyLimitError(
+    `Cannot add a key given at start-up: at most ${MAX_ACTIVE_DEVELOPER_KEYS} developer keys may be active, and ${MAX_ACTIVE_DEVELOPER_KEYS} already are; deactivate one or give fewer keys`,
+  );
+}
+
+/** A fresh developer key secret: 32 random bytes, base64url. */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The label of a key given at start-up. */
+export function startupLabel(kind: KeyKind): string {
+  return kind === 'admin' ? 'Admin key' : DEFAULT_KEY_LABEL;
 }
 
 /** A key for reports and messages: its first and last characters at most (see {@link secretHint}). */

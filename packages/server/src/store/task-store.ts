@@ -1,5 +1,4 @@
 import type { AgentContentWire } from '@transloom/client/wire';
-import { prepared, type ServiceDatabase } from './database.js';
 
 /** Status of a task while its workflow runs. */
 export const TASK_IN_PROGRESS = 'InProgress';
@@ -34,19 +33,21 @@ export interface ArtifactRecord {
   schema: Record<string, unknown> | null;
 }
 
-interface TaskRow {
+/** A row of `agent_tasks`, as both databases return it. */
+export interface TaskRow {
   task_id: string;
   workflow_id: string;
   key_id: string;
   input: string;
   status: string;
   error: string | null;
-  created_at: number;
-  last_modified: number;
+  created_at: number | string;
+  last_modified: number | string;
   attempts: number;
 }
 
-interface ArtifactRow {
+/** A row of `agent_artifacts`, as both databases return it. */
+export interface ArtifactRow {
   artifact_id: string;
   task_id: string;
   role: 'response' | 'artifact';
@@ -56,7 +57,8 @@ interface ArtifactRow {
   schema: string | null;
 }
 
-function toTask(row: TaskRow): TaskRecord {
+/** A stored row as a {@link TaskRecord}. */
+export function toTask(row: TaskRow): TaskRecord {
   return {
     taskId: row.task_id,
     workflowId: row.workflow_id,
@@ -64,135 +66,78 @@ function toTask(row: TaskRow): TaskRecord {
     input: JSON.parse(row.input) as Record<string, unknown>,
     status: row.status,
     error: row.error,
-    createdAt: row.created_at,
-    lastModified: row.last_modified,
-    attempts: row.attempts,
+    createdAt: Number(row.created_at),
+    lastModified: Number(row.last_modified),
+    attempts: Number(row.attempts),
   };
 }
 
+/** A stored row as an {@link ArtifactRecord}. */
+export function toArtifact(row: ArtifactRow): ArtifactRecord {
+  return {
+    artifactId: row.artifact_id,
+    taskId: row.task_id,
+    role: row.role,
+    name: row.name,
+    description: row.description,
+    content: JSON.parse(row.content) as AgentContentWire,
+    schema: row.schema === null ? null : (JSON.parse(row.schema) as Record<string, unknown>),
+  };
+}
+
+/**
+ * A replica's hold on the tasks it runs: its id and, in ms since the epoch, now and when the
+ * hold lapses unless renewed. A task whose hold lapsed (its replica died) is claimed by another.
+ */
+export interface TaskLease {
+  owner: string;
+  now: number;
+  until: number;
+}
+
+/** What a completed task bills, recorded in the transaction that stores its result. */
+export interface TaskCharge {
+  keyId: string;
+  day: string;
+  characters: number;
+}
+
 /** Agent tasks and their artifacts. */
-export class TaskStore {
-  constructor(private readonly db: ServiceDatabase) {}
-
-  /** Records a new task in progress. */
-  create(task: Omit<TaskRecord, 'status' | 'error' | 'lastModified' | 'attempts'>): TaskRecord {
-    prepared(
-      this.db,
-      `INSERT INTO agent_tasks (task_id, workflow_id, key_id, input, status, created_at, last_modified)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      task.taskId,
-      task.workflowId,
-      task.keyId,
-      JSON.stringify(task.input),
-      TASK_IN_PROGRESS,
-      task.createdAt,
-      task.createdAt,
-    );
-    return this.get(task.taskId)!;
-  }
-
+export interface TaskStore {
+  /** Records a new task in progress, held by `lease`. */
+  create(
+    task: Omit<TaskRecord, 'status' | 'error' | 'lastModified' | 'attempts'>,
+    lease: TaskLease,
+  ): Promise<TaskRecord>;
   /** A task by id, or undefined. */
-  get(taskId: string): TaskRecord | undefined {
-    const row = prepared(this.db, 'SELECT * FROM agent_tasks WHERE task_id = ?').get(taskId) as
-      | TaskRow
-      | undefined;
-    return row && toTask(row);
-  }
-
-  /** Tasks still in progress (after a restart, these are run again). */
-  inProgress(): TaskRecord[] {
-    const rows = prepared(
-      this.db,
-      'SELECT * FROM agent_tasks WHERE status = ? ORDER BY created_at',
-    ).all(TASK_IN_PROGRESS) as TaskRow[];
-    return rows.map(toTask);
-  }
-
-  /** Counts a run of a task as started; returns the number of runs so far. */
-  startAttempt(taskId: string): number {
-    return (
-      prepared(
-        this.db,
-        'UPDATE agent_tasks SET attempts = attempts + 1 WHERE task_id = ? RETURNING attempts',
-      ).get(taskId) as { attempts: number }
-    ).attempts;
-  }
-
+  get(taskId: string): Promise<TaskRecord | undefined>;
   /**
-   * Marks a task completed together with its artifacts and, through `charge`, what it bills:
-   * one transaction, so a task is billed exactly when its result is stored. Returns false
-   * (and changes nothing) when the task was no longer in progress.
+   * Takes up to `limit` tasks in progress that no replica holds (their hold lapsed), oldest
+   * first, each taken by one replica only; `takeOver` also takes those held by another owner
+   * (a database served by one process: whoever held them before is gone).
+   */
+  claim(lease: TaskLease, options: { limit: number; takeOver?: boolean }): Promise<TaskRecord[]>;
+  /** Extends the hold on `taskIds`; returns the ids still held by `lease.owner`. */
+  renew(taskIds: readonly string[], lease: TaskLease): Promise<string[]>;
+  /** Gives up the hold on `taskIds` (a replica stopping): another replica takes them at once. */
+  release(taskIds: readonly string[], owner: string): Promise<void>;
+  /** Counts a run of a task as started; returns the number of runs so far. */
+  startAttempt(taskId: string): Promise<number>;
+  /**
+   * Marks a task completed together with its artifacts and what it bills, in one transaction,
+   * so a task is billed exactly when its result is stored. Returns false (and changes
+   * nothing) when the task was no longer in progress.
    */
   complete(
     taskId: string,
     artifacts: readonly ArtifactRecord[],
     now: number,
-    charge: () => void = () => {},
-  ): boolean {
-    return this.db.transaction(() => {
-      const claimed = prepared(
-        this.db,
-        'UPDATE agent_tasks SET status = ?, last_modified = ?, charged = 1 WHERE task_id = ? AND status = ?',
-      ).run(TASK_COMPLETED, now, taskId, TASK_IN_PROGRESS).changes;
-      if (claimed === 0) return false;
-      charge();
-      prepared(this.db, 'DELETE FROM agent_artifacts WHERE task_id = ?').run(taskId);
-      const insert = prepared(
-        this.db,
-        `INSERT INTO agent_artifacts (artifact_id, task_id, role, name, description, content, schema, seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      artifacts.forEach((a, i) => {
-        insert.run(
-          a.artifactId,
-          taskId,
-          a.role,
-          a.name,
-          a.description,
-          JSON.stringify(a.content),
-          a.schema === null ? null : JSON.stringify(a.schema),
-          i,
-        );
-      });
-      return true;
-    })();
-  }
-
-  /** Marks a task failed. */
-  fail(taskId: string, error: string, now: number): void {
-    prepared(
-      this.db,
-      'UPDATE agent_tasks SET status = ?, error = ?, last_modified = ? WHERE task_id = ?',
-    ).run(TASK_FAILED, error, now, taskId);
-  }
-
+    charge: TaskCharge | null,
+  ): Promise<boolean>;
+  /** Marks a task in progress failed. */
+  fail(taskId: string, error: string, now: number): Promise<void>;
   /** A task's artifacts in order. */
-  artifacts(taskId: string): ArtifactRecord[] {
-    const rows = prepared(
-      this.db,
-      'SELECT * FROM agent_artifacts WHERE task_id = ? ORDER BY seq',
-    ).all(taskId) as ArtifactRow[];
-    return rows.map((row) => this.toArtifact(row));
-  }
-
+  artifacts(taskId: string): Promise<ArtifactRecord[]>;
   /** An artifact by id, or undefined. */
-  artifact(artifactId: string): ArtifactRecord | undefined {
-    const row = prepared(this.db, 'SELECT * FROM agent_artifacts WHERE artifact_id = ?').get(
-      artifactId,
-    ) as ArtifactRow | undefined;
-    return row && this.toArtifact(row);
-  }
-
-  private toArtifact(row: ArtifactRow): ArtifactRecord {
-    return {
-      artifactId: row.artifact_id,
-      taskId: row.task_id,
-      role: row.role,
-      name: row.name,
-      description: row.description,
-      content: JSON.parse(row.content) as AgentContentWire,
-      schema: row.schema === null ? null : (JSON.parse(row.schema) as Record<string, unknown>),
-    };
-  }
+  artifact(artifactId: string): Promise<ArtifactRecord | undefined>;
 }

@@ -1,9 +1,8 @@
-import { prepared, type ServiceDatabase } from './database.js';
-
 /** What a request consumed. */
 export type UsageKind = 'translation' | 'improvement' | 'document' | 'speech';
 
-const COLUMN: Record<UsageKind, string> = {
+/** The `usage_daily` column of each kind. */
+export const USAGE_COLUMN: Record<UsageKind, string> = {
   translation: 'translation_chars',
   improvement: 'improvement_chars',
   document: 'document_chars',
@@ -24,68 +23,58 @@ export interface KeyUsageRow extends UsageTotals {
   day?: string;
 }
 
-interface TotalsRow {
-  translation: number | null;
-  improvement: number | null;
-  document: number | null;
-  speech_ms: number | null;
+/** A charge to make only while the key's and the account's limits are not reached. */
+export interface ChargeRequest {
+  keyId: string;
+  kind: Exclude<UsageKind, 'speech'>;
+  characters: number;
+  /** The UTC day the charge is counted on. */
+  day: string;
+  /** The UTC month (first and last day) the limits apply to. */
+  month: { from: string; to: string };
+  /** The account's monthly limit (null: none); the key's own is read where it is stored. */
+  accountLimit: number | null;
 }
 
-const SUMS = `SUM(translation_chars) AS translation, SUM(improvement_chars) AS improvement,
-  SUM(document_chars) AS document, SUM(speech_ms) AS speech_ms`;
-
-function totals(row: TotalsRow | undefined): UsageTotals {
-  return {
-    translation: row?.translation ?? 0,
-    improvement: row?.improvement ?? 0,
-    document: row?.document ?? 0,
-    speechMs: row?.speech_ms ?? 0,
-  };
-}
+/** What became of a charge: made, or refused because a limit was reached. */
+export type ChargeOutcome = 'charged' | 'key-limit' | 'account-limit';
 
 /** Per-key, per-day consumption; a month is the days of one calendar month in UTC. */
-export class UsageStore {
-  constructor(private readonly db: ServiceDatabase) {}
-
+export interface UsageStore {
   /** Adds (or, with a negative amount, gives back) consumption of `keyId` on `day`. */
-  add(keyId: string, day: string, kind: UsageKind, amount: number): void {
-    const column = COLUMN[kind];
-    prepared(
-      this.db,
-      `INSERT INTO usage_daily (key_id, day, ${column}) VALUES (?, ?, ?)
-         ON CONFLICT (key_id, day) DO UPDATE SET ${column} = ${column} + excluded.${column}`,
-    ).run(keyId, day, amount);
-  }
-
+  add(keyId: string, day: string, kind: UsageKind, amount: number): Promise<void>;
+  /**
+   * Checks the limits and records the charge in one atomic step, whatever else runs at the
+   * same time, in this process or in another replica: a key at its limit is refused, so
+   * concurrent requests bill at most the limit plus what was already in flight.
+   */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Totals of one key (or every key, with `null`) between two days, inclusive. */
-  totals(keyId: string | null, fromDay: string, toDay: string): UsageTotals {
-    const row =
-      keyId === null
-        ? prepared(this.db, `SELECT ${SUMS} FROM usage_daily WHERE day BETWEEN ? AND ?`).get(
-            fromDay,
-            toDay,
-          )
-        : prepared(
-            this.db,
-            `SELECT ${SUMS} FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?`,
-          ).get(keyId, fromDay, toDay);
-    return totals(row as TotalsRow | undefined);
-  }
-
+  totals(keyId: string | null, fromDay: string, toDay: string): Promise<UsageTotals>;
   /** Totals per key (and per day with `byDay`) between two days, inclusive. */
-  breakdown(fromDay: string, toDay: string, byDay: boolean): KeyUsageRow[] {
-    const group = byDay ? 'key_id, day' : 'key_id';
-    const rows = prepared(
-      this.db,
-      `SELECT key_id, ${byDay ? 'day,' : ''} ${SUMS} FROM usage_daily
-         WHERE day BETWEEN ? AND ? GROUP BY ${group} ORDER BY ${group}`,
-    ).all(fromDay, toDay) as Array<TotalsRow & { key_id: string; day?: string }>;
-    return rows.map((row) => {
-      const out: KeyUsageRow = { keyId: row.key_id, ...totals(row) };
-      if (row.day !== undefined) out.day = row.day;
-      return out;
-    });
-  }
+  breakdown(fromDay: string, toDay: string, byDay: boolean): Promise<KeyUsageRow[]>;
+}
+
+/** Sums of the usage columns as one SELECT list (`translation`, ..., `speech_ms`). */
+export const USAGE_SUMS = `SUM(translation_chars) AS translation, SUM(improvement_chars) AS improvement,
+  SUM(document_chars) AS document, SUM(speech_ms) AS speech_ms`;
+
+/** A row of sums (nulls when no row matched; strings from a driver that keeps big numbers exact). */
+export interface UsageSumsRow {
+  translation: number | string | null;
+  improvement: number | string | null;
+  document: number | string | null;
+  speech_ms: number | string | null;
+}
+
+/** A row of {@link USAGE_SUMS} as totals. */
+export function usageTotals(row: UsageSumsRow | undefined): UsageTotals {
+  return {
+    translation: Number(row?.translation ?? 0),
+    improvement: Number(row?.improvement ?? 0),
+    document: Number(row?.document ?? 0),
+    speechMs: Number(row?.speech_ms ?? 0),
+  };
 }
 
 /** `YYYY-MM-DD` of a date in UTC. */

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { afterAll } from 'vitest';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
 import { type ServerOptions, startServer, type TransloomServer } from '../create-server.js';
 
 /** Keys every test server knows. */
@@ -63,6 +65,28 @@ function getWithBody(
   });
 }
 
+/** The database the tests run on: `sqlite` (default) or `postgres` (the `server-postgres` project). */
+export const TEST_DATABASE =
+  process.env.TRANSLOOM_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh database for one test server: in memory on SQLite, a new database of the run's
+ * cluster on PostgreSQL (see postgres-global-setup.ts).
+ */
+export async function testDatabase(): Promise<string> {
+  if (TEST_DATABASE === 'sqlite') return ':memory:';
+  const base = inject('postgresUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return base.replace(/\/[^/]*$/, `/${name}`);
+}
+
 /** Starts the real service on a loopback port; closed after the file's tests. */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const server = await startServer({
@@ -71,6 +95,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     adminKeys: [KEYS.admin],
     port: 0,
     ...options,
+    db: options.db ?? (await testDatabase()),
   });
   const call = async <T>(
     method: string,

@@ -97,16 +97,16 @@ function customInstructions(params: Params, target: string): string[] {
   return list;
 }
 
-function style(
+async function style(
   params: Params,
   ctx: ServiceContext,
   key: KeyRecord,
   target: string,
-): EngineStyle | null {
+): Promise<EngineStyle | null> {
   const styleId = params.string('style_id');
   if (styleId === undefined) return null;
   if (key.tier !== 'paid') throw forbidden('Style rules are available on the paid tier only');
-  const record = ctx.styles.get(styleId);
+  const record = await ctx.styles.get(styleId);
   if (!record) throw notFound(`Style rule list not found: '${styleId}'`);
   if (baseLanguage(record.language) !== baseLanguage(target)) {
     throw badRequest(
@@ -138,16 +138,16 @@ function glossaryIdOf(params: Params): string | undefined {
   return list[0];
 }
 
-function glossary(
+async function glossary(
   params: Params,
   ctx: ServiceContext,
   source: string | null,
   target: string,
-): DictionaryRef | null {
+): Promise<DictionaryRef | null> {
   const glossaryId = glossaryIdOf(params);
   if (glossaryId === undefined) return null;
   if (source === null) throw badRequest(`'glossary_id' requires 'source_lang'`);
-  const record = ctx.glossaries.get(glossaryId);
+  const record = await ctx.glossaries.get(glossaryId);
   if (!record) throw notFound(`Glossary not found: '${glossaryId}'`);
   // Glossaries apply to languages, not variants: an EN glossary serves EN-GB and EN-US.
   const pair = {
@@ -164,11 +164,11 @@ function glossary(
 }
 
 /** Validates a translate request against every rule of contract parts 4.1, 7 and 8. */
-export function resolveTranslateRequest(
+export async function resolveTranslateRequest(
   params: Params,
   ctx: ServiceContext,
   key: KeyRecord,
-): ResolvedTranslateRequest {
+): Promise<ResolvedTranslateRequest> {
   const texts = params.stringList('text');
   if (texts === undefined || texts.length === 0) throw badRequest(`Parameter 'text' is required`);
   if (texts.length > MAX_TEXTS_PER_REQUEST) {
@@ -187,7 +187,7 @@ export function resolveTranslateRequest(
   const tagHandling = params.oneOf('tag_handling', ['xml', 'html'] as const) ?? null;
   const tagHandlingVersion = params.oneOf('tag_handling_version', ['v1', 'v2'] as const);
   const instructions = customInstructions(params, target);
-  const styleList = style(params, ctx, key, target);
+  const styleList = await style(params, ctx, key, target);
   if (modelType === 'latency_optimized') {
     const conflict = styleList
       ? 'style_id'
@@ -234,7 +234,7 @@ export function resolveTranslateRequest(
       splitSentences,
       preserveFormatting: params.boolean('preserve_formatting') ?? false,
       context: params.string('context') ?? null,
-      dictionary: glossary(params, ctx, source, target),
+      dictionary: await glossary(params, ctx, source, target),
       style: styleList,
       customInstructions: instructions,
       modelType: quality ? 'quality_optimized' : 'latency_optimized',

@@ -70,6 +70,7 @@ export class Translator {
       : await this.engine.translate({
           ...input,
           glossary: dictionary && (await this.load(dictionary)),
+          glossaryRef: dictionary,
         });
     if (!Array.isArray(out) || out.length !== input.texts.length) {
       throw new Error(
@@ -108,7 +109,11 @@ export class Translator {
 
   // Read a chunk at a time, the event loop free in between; a deleted dictionary reads empty.
   private async chunks(ref: DictionaryRef): Promise<{ chunks: Buffer[]; version: string }> {
-    const stored = this.glossaries.dictionaryText(ref.glossaryId, ref.sourceLang, ref.targetLang);
+    const stored = await this.glossaries.dictionaryText(
+      ref.glossaryId,
+      ref.sourceLang,
+      ref.targetLang,
+    );
     if (!stored) return { chunks: [], version: 'deleted' };
     return {
       chunks: await this.glossaries.chunks.readAll(stored.chunkSet),

@@ -82,8 +82,10 @@ export function serveVoiceStream(
         error_message: error.message,
       },
     });
-    sessions.end(session, 1008, error.message.slice(0, 120));
-    stop(1008, 'error');
+    // The session is forgotten before the socket closes; a database that fails here must not
+    // leave the socket open (nor an unhandled rejection).
+    const close = () => stop(1008, 'error');
+    void sessions.end(session, 1008, error.message.slice(0, 120)).then(close, close);
   };
 
   let idleTimer = setTimeout(() => idle(), limits.idleMs);
@@ -106,12 +108,12 @@ export function serveVoiceStream(
     });
 
   const glossaries = new Map<string, DictionaryRef | null>();
-  const glossaryFor = (target: string): DictionaryRef | null => {
+  const glossaryFor = async (target: string): Promise<DictionaryRef | null> => {
     if (!session.glossaryId) return null;
     if (!glossaries.has(target)) {
       const sourceLang = recognizer.language.slice(0, 2).toLowerCase();
       const targetLang = baseLanguage(target).toLowerCase();
-      const record = ctx.glossaries.get(session.glossaryId);
+      const record = await ctx.glossaries.get(session.glossaryId);
       glossaries.set(target, (record && dictionaryRef(record, sourceLang, targetLang)) ?? null);
     }
     return glossaries.get(target)!;
@@ -136,7 +138,7 @@ export function serveVoiceStream(
       splitSentences: '1',
       preserveFormatting: true,
       context: null,
-      dictionary: glossaryFor(target),
+      dictionary: await glossaryFor(target),
       style: null,
       customInstructions: [],
       modelType: 'latency_optimized',
@@ -226,7 +228,7 @@ export function serveVoiceStream(
       send({ end_of_target_transcript: { language } });
     send({ end_of_stream: {} });
     finished = true;
-    sessions.end(session);
+    await sessions.end(session).catch(() => undefined);
     // The client closes the socket; a client that does not is closed for it.
     idleTimer = setTimeout(() => stop(1000, 'end of stream'), 5_000);
   };
@@ -267,7 +269,7 @@ export function serveVoiceStream(
   });
 
   let settled = false;
-  const settle = () => {
+  const settle = async () => {
     if (settled) return;
     settled = true;
     sessions.openStreams.delete(settle);
@@ -275,9 +277,9 @@ export function serveVoiceStream(
     clearTimeout(lifeTimer);
     if (session.disconnect === stop) session.disconnect = null;
     sessions.dropped(session);
-    ctx.accounting.recordSpeech(session.keyId, audioMs);
+    await ctx.accounting.recordSpeech(session.keyId, audioMs).catch(() => undefined);
   };
   sessions.openStreams.add(settle);
-  socket.on('close', settle);
+  socket.on('close', () => void settle());
   socket.on('error', () => socket.terminate());
 }

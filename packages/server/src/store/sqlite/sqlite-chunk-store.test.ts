@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { chunkLines, chunkText } from './chunk-text.js';
-import { openDatabase, SCHEMA_MIGRATIONS } from './database.js';
-import { GlossaryStore } from './glossary-store.js';
-import { dictionaryVersion } from './hashing.js';
+import { chunkLines, chunkText } from '../chunk-text.js';
+import { dictionaryVersion } from '../hashing.js';
 import { openSqlite, type SqliteConnection } from './sqlite-connection.js';
+import { openDatabase, SCHEMA_MIGRATIONS } from './sqlite-database.js';
+import { SqliteGlossaryStore as GlossaryStore } from './sqlite-glossary-store.js';
 
 const decoder = new TextDecoder();
 const text = (chunks: readonly Uint8Array[]) => chunks.map((c) => decoder.decode(c)).join('\n');
@@ -60,10 +60,10 @@ describe('dictionary text in chunks', () => {
     });
     await store.create('g', 'G', [dictionary('one\teins\ntwo\tzwei')], new Date());
     await store.update('g', { dictionary: dictionary('three\tdrei') });
-    const stored = store.dictionaryText('g', 'en', 'de')!;
+    const stored = (await store.dictionaryText('g', 'en', 'de'))!;
     await until(() => chunkRows(db) === 1);
     expect(text(await store.chunks.readAll(stored.chunkSet))).toBe('three\tdrei');
-    expect(store.delete('g')).toBe(true);
+    expect(await store.delete('g')).toBe(true);
     await until(() => chunkRows(db) === 0);
     expect(chunkRows(db)).toBe(0);
     await store.close();
@@ -74,7 +74,10 @@ describe('dictionary text in chunks', () => {
     const path = join(await mkdtemp(join(tmpdir(), 'transloom-chunks-')), 'service.db');
     const tsv = Array.from({ length: 40_000 }, (_, i) => `term ${i}\tBegriff ${i}`).join('\n');
     const old = openSqlite(path);
-    const before = SCHEMA_MIGRATIONS.length - 1;
+    // The database as it was before the step that moves dictionaries into chunks.
+    const before = SCHEMA_MIGRATIONS.findIndex(
+      (step) => typeof step === 'function' && step.name === 'storeDictionaryChunks',
+    );
     for (const step of SCHEMA_MIGRATIONS.slice(0, before)) {
       if (typeof step === 'string') old.exec(step);
       else step(old);
@@ -95,7 +98,7 @@ describe('dictionary text in chunks', () => {
 
     const db = openDatabase(path);
     const store = new GlossaryStore(db);
-    const stored = store.dictionaryText('g', 'en', 'de')!;
+    const stored = (await store.dictionaryText('g', 'en', 'de'))!;
     const chunks = await store.chunks.readAll(stored.chunkSet);
     expect(chunks.length).toBeGreaterThan(1);
     expect(text(chunks)).toBe(tsv);

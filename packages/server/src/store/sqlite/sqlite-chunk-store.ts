@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { prepared, type ServiceDatabase } from './database.js';
+import type { ChunkReader } from '../glossary-store.js';
+import { prepared, type ServiceDatabase } from './sqlite-database.js';
 
 /**
  * Big texts (a dictionary holds up to 10 MB) stored as numbered chunks of a few hundred KB,
@@ -9,7 +10,7 @@ import { prepared, type ServiceDatabase } from './database.js';
  * becomes visible only when the row that names the set is committed; a set no row names (a
  * write cut short by a crash, or a replaced text) is swept the same way, a chunk at a time.
  */
-export class ChunkStore {
+export class SqliteChunkStore implements ChunkReader {
   /** Sets being written or read: a sweep leaves them alone. */
   private readonly busy = new Map<string, number>();
   private sweeping: Promise<void> | null = null;

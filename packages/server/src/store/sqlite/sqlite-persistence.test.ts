@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../create-server.js';
-import { exited, spawnServer } from '../test-support/spawn-server.js';
+import { startServer } from '../../create-server.js';
+import { exited, spawnServer } from '../../test-support/spawn-server.js';
 import { openSqlite } from './sqlite-connection.js';
 
 const auth = (key: string) => ({

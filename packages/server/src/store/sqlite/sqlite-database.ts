@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
-import { chunkText } from './chunk-text.js';
-import { dictionaryVersion, hashSecret, newKeyId, secretHint } from './hashing.js';
+import { chunkText } from '../chunk-text.js';
+import { dictionaryVersion, hashSecret, newKeyId, secretHint } from '../hashing.js';
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js';
 
 /** The SQLite handle every store shares. */
@@ -96,6 +96,38 @@ function storeDictionaryChunks(db: ServiceDatabase): void {
   }
 }
 
+// Agent tasks are held by a lease (see TaskStore.claim); voice sessions and the gateway's
+// answers and upstream glossaries are stored like everything else.
+const LEASES_VOICE_AND_GATEWAY = `
+  ALTER TABLE agent_tasks ADD COLUMN lease_owner TEXT;
+  ALTER TABLE agent_tasks ADD COLUMN lease_expires INTEGER;
+  CREATE INDEX agent_tasks_status ON agent_tasks (status, created_at);
+  CREATE TABLE voice_sessions (
+    session_id TEXT PRIMARY KEY,
+    key_id TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    token_issued_at INTEGER NOT NULL,
+    token_used INTEGER NOT NULL DEFAULT 0,
+    dropped_at INTEGER,
+    connected_until INTEGER
+  );
+  CREATE TABLE voice_retired_tokens (
+    token_hash TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL
+  );
+  CREATE TABLE upstream_cache (
+    cache_key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE upstream_glossaries (
+    dictionary_key TEXT PRIMARY KEY,
+    upstream_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+`;
+
 /** Each entry moves the schema one version forward; `user_version` records how far a file got. */
 export const SCHEMA_MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) => void)> = [
   `
@@ -181,6 +213,7 @@ export const SCHEMA_MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) =>
   hashStoredKeys,
   recordTaskCharges,
   storeDictionaryChunks,
+  LEASES_VOICE_AND_GATEWAY,
 ];
 
 // The database holds key hashes, usage and customers' glossaries: owner-only, and so are

@@ -2,8 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
 import { openSqlite } from './sqlite-connection.js';
+import { openDatabase } from './sqlite-database.js';
 import { availableSqliteDrivers, loadSqliteDriver } from './sqlite-driver.js';
 
 const tempDb = async () => join(await mkdtemp(join(tmpdir(), 'transloom-sqlite-')), 'x.db');
