@@ -17,6 +17,7 @@ it('exports exactly the public API of each entry', () => {
   }).toMatchInlineSnapshot(`
     {
       ".": [
+        "CONFIG_SEARCH_PLACES",
         "ConfigError",
         "FormatError",
         "GlossaryError",
@@ -28,14 +29,24 @@ it('exports exactly the public API of each entry', () => {
         "ServiceUnreachableError",
         "TransloomError",
         "UsageError",
+        "checkBuiltLinks",
         "chooseService",
+        "createDevSession",
         "createFileTranslationStore",
         "createProject",
         "createTranslationMemory",
+        "defaultNamespace",
         "defineConfig",
         "formatDiagnostic",
+        "isInside",
         "noTranslationStore",
+        "reportJson",
+        "requestTimeoutIssue",
+        "resolveBuildMode",
+        "runBuildStep",
         "runOutcome",
+        "targetLocaleProblem",
+        "writeFileAtomic",
       ],
       "./config": [
         "CONFIG_SEARCH_PLACES",

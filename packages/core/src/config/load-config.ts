@@ -1,25 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig } from 'cosmiconfig';
+import { CONFIG_SEARCH_PLACES } from './config-search-places.js';
 import { ConfigError, type ResolvedConfig, resolveConfig } from './resolve-config.js';
 
-/** Where configuration is looked for, in order, in each directory from the working directory up. */
-export const CONFIG_SEARCH_PLACES = [
-  'transloom.config.ts',
-  'transloom.config.mts',
-  'transloom.config.js',
-  'transloom.config.mjs',
-  'transloom.config.cjs',
-  'transloom.config.json',
-  '.transloomrc',
-  '.transloomrc.json',
-  '.transloomrc.yaml',
-  '.transloomrc.yml',
-  '.transloomrc.js',
-  '.transloomrc.mjs',
-  '.transloomrc.cjs',
-  '.transloomrc.ts',
-  'package.json',
-];
+export { CONFIG_SEARCH_PLACES };
 
 /**
  * Loads a TypeScript config with jiti (a small transpiler), loaded only when the config is a
