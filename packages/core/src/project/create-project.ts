@@ -9,6 +9,7 @@ import { PathGuard } from './path-guard.js';
 import type {
   CreateProjectOptions,
   ExtractOptions,
+  LocalServiceStarter,
   Project,
   RunEvent,
   RunOptions,
@@ -16,7 +17,7 @@ import type {
 } from './project-types.js';
 import { checkPseudoLocale, PSEUDO_STATE, pseudoConfig } from './pseudo-locale.js';
 import { acquireRunLock } from './run-lock.js';
-import { createServiceLink } from './service-link.js';
+import { createServiceLink, type ServiceLink } from './service-link.js';
 import { ensureStateDirectory, STATE_DIRECTORY } from './state-directory.js';
 
 async function readConfig(options: CreateProjectOptions, cwd: string): Promise<ResolvedConfig> {
@@ -38,6 +39,53 @@ async function readConfig(options: CreateProjectOptions, cwd: string): Promise<R
 }
 
 type LockedCall = Pick<TranslateOptions, 'signal' | 'wait' | 'onEvent'>;
+type Emit = (own: RunOptions['onEvent'], event: RunEvent) => void;
+
+// The state directory, checked to stay inside the project and made with its `.gitignore`.
+async function prepareState(config: ResolvedConfig): Promise<void> {
+  await new PathGuard(config.root, config.file).check(
+    '(state directory)',
+    join(config.root, STATE_DIRECTORY),
+  );
+  await ensureStateDirectory(config.root);
+}
+
+// Runs `task` holding the project's run lock (waiting for another run, or refusing).
+async function locked<T>(
+  config: ResolvedConfig,
+  command: string,
+  call: LockedCall,
+  emit: Emit,
+  task: () => Promise<T>,
+): Promise<T> {
+  const file = join(config.root, STATE_DIRECTORY, 'run.lock');
+  await prepareState(config);
+  const lock = await acquireRunLock({
+    file,
+    command,
+    wait: call.wait ?? true,
+    ...(call.signal ? { signal: call.signal } : {}),
+    onWait: (holder) => emit(call.onEvent, { type: 'waiting', holder, lockFile: file }),
+  });
+  try {
+    return await task();
+  } finally {
+    await lock.release();
+  }
+}
+
+// The pseudo-locale always talks to the built-in service (no key is read), with its data
+// under its own folder; the note on the service is about the project's own, so none here.
+function pseudoServiceLink(
+  config: () => ResolvedConfig,
+  localService: LocalServiceStarter | undefined,
+): ServiceLink {
+  return createServiceLink({
+    choose: () =>
+      chooseService({ env: {}, localService, stateDir: join(config().root, PSEUDO_STATE) }),
+    prepareLocal: () => prepareState(config()),
+  });
+}
 
 /**
  * Opens a project for a host (the CLI, the Vite plugin, the GitHub Action, a script): its
@@ -56,14 +104,9 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
   let pseudo: { config: ResolvedConfig; memory: TranslationMemory } | undefined;
   const queue = createCallQueue();
 
-  const emit = (own: RunOptions['onEvent'], event: RunEvent) => {
+  const emit: Emit = (own, event) => {
     options.onEvent?.(event);
     own?.(event);
-  };
-  const stateDir = () => join(config.root, STATE_DIRECTORY);
-  const prepareState = async () => {
-    await new PathGuard(config.root, config.file).check('(state directory)', stateDir());
-    await ensureStateDirectory(config.root);
   };
   const memoryOf = async (): Promise<TranslationMemory> => {
     if (!memory) {
@@ -79,43 +122,19 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
       env,
       service: options.service,
       localService: options.localService,
-      stateDir: stateDir(),
+      stateDir: join(config.root, STATE_DIRECTORY),
       requestTimeout: options.requestTimeout ?? config.requestTimeout,
     });
     return service;
   };
   const main = createServiceLink({
     choose: chosen,
-    prepareLocal: prepareState,
+    prepareLocal: () => prepareState(config),
     announce: (onEvent, choice, url) => emit(onEvent, { type: 'service', kind: choice.kind, url }),
   });
-  // The pseudo-locale always talks to the built-in service (no key is read), with its data
-  // under its own folder; the note on the service is about the project's own, so none here.
-  const pseudoLink = createServiceLink({
-    choose: () =>
-      chooseService({
-        env: {},
-        localService: options.localService,
-        stateDir: join(config.root, PSEUDO_STATE),
-      }),
-    prepareLocal: prepareState,
-  });
-  const locked = async <T>(command: string, call: LockedCall, task: () => Promise<T>) => {
-    const file = join(stateDir(), 'run.lock');
-    await prepareState();
-    const lock = await acquireRunLock({
-      file,
-      command,
-      wait: call.wait ?? true,
-      ...(call.signal ? { signal: call.signal } : {}),
-      onWait: (holder) => emit(call.onEvent, { type: 'waiting', holder, lockFile: file }),
-    });
-    try {
-      return await task();
-    } finally {
-      await lock.release();
-    }
-  };
+  const pseudoLink = pseudoServiceLink(() => config, options.localService);
+  const withLock = <T>(command: string, call: LockedCall, task: () => Promise<T>) =>
+    locked(config, command, call, emit, task);
   const run = async (
     mode: RunReport['mode'],
     call: TranslateOptions,
@@ -140,7 +159,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         onEvent: (event) => emit(call.onEvent, event),
       });
     const writes = mode === 'translate';
-    return writes ? locked(mode, call, job) : job();
+    return writes ? withLock(mode, call, job) : job();
   };
   const pseudoRun = async (call: RunOptions): Promise<RunReport> => {
     const locale = options.pseudoLocale;
@@ -153,7 +172,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
       pseudo = { config: derived, memory: defaultTranslationMemory(derived) };
     }
     const { config: own, memory: none } = pseudo;
-    return locked('pseudo-locale', call, () =>
+    return withLock('pseudo-locale', call, () =>
       translateProject({
         config: own,
         mode: 'translate',
@@ -171,7 +190,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
   const extract = async (call: ExtractOptions) => {
     const { extractKeys } = await import('../extract/extract-keys.js');
     const job = () => extractKeys(config, { dryRun: Boolean(call.dryRun) });
-    return call.dryRun ? job() : locked('extract', call, job);
+    return call.dryRun ? job() : withLock('extract', call, job);
   };
   const glossary = async () => import('./glossary-actions.js');
 
@@ -200,13 +219,13 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         queue.enqueue(call.signal, async () => (await glossary()).validateGlossary(config)),
       push: (call = {}) =>
         queue.enqueue(call.signal, () =>
-          locked('glossary push', call, async () =>
+          withLock('glossary push', call, async () =>
             (await glossary()).pushGlossary(config, await main.connect(undefined), call.signal),
           ),
         ),
       pull: (call = {}) =>
         queue.enqueue(call.signal, () =>
-          locked('glossary pull', call, async () =>
+          withLock('glossary pull', call, async () =>
             (await glossary()).pullGlossary(config, await main.connect(undefined), call.signal),
           ),
         ),
