@@ -3,8 +3,6 @@ import type { Logger } from 'vite';
 import { engineOptions } from './engine-options.js';
 import type { ResolvedPluginOptions } from './plugin-options.js';
 
-export type { BuildStepResult };
-
 /**
  * The engine's build step for `vite build` (see `runBuildStep` in `@transloom/core`): its
  * summary lines go to Vite's log, its problem fails the build.

@@ -183,7 +183,8 @@ export interface Project {
   /**
    * The project's files: every source, every target path of each locale (the pseudo-locale
    * included), written yet or not, and the configuration's entries, a docs preset's marked.
-   * Reads the configuration in use and the file system; sends and writes nothing.
+   * Reads the configuration in use and the file system; sends and writes nothing, and is not
+   * queued behind other calls (a watcher may ask while a run goes on).
    */
   files(): Promise<ProjectFiles>;
   /**

@@ -7,6 +7,16 @@ import type { DevSession, DevSessionOptions } from './dev-session-types.js';
  * are loaded here, so the engine's entry stays light for hosts that never watch.
  */
 export async function createDevSession(options: DevSessionOptions): Promise<DevSession> {
-  const { openDevSession } = await import('./dev-session.js');
-  return openDevSession(options);
+  const { DevLoop } = await import('./dev-loop.js');
+  const loop = new DevLoop(options);
+  return {
+    start: () => loop.start(),
+    changed: (path, change) => loop.changed(path, change),
+    ready: () => loop.readyPromise,
+    file: (path) => loop.file(path),
+    files: () => loop.files(),
+    problem: () => loop.problem(),
+    project: () => loop.current(),
+    close: () => loop.close(),
+  };
 }

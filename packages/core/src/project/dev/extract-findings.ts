@@ -92,3 +92,21 @@ export function newFindingsMessage(
   const parts = [...(added.length > 0 ? [keysMessage(added)] : []), ...errors];
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
+
+/**
+ * A dev session's look at the code: the keys it uses and the catalogs lack (`write` adds
+ * them), the standing problem they make, and what the log has not said yet (`printed` keeps
+ * what it said, so each missing key is printed once per start).
+ */
+export async function keysStep(
+  project: Project,
+  mode: 'warn' | 'write',
+  printed: Set<string>,
+): Promise<{ written: string[]; problem: Problem | undefined; news: string | undefined }> {
+  const found = await findKeys(project, mode);
+  return {
+    written: found.written,
+    problem: missingKeysProblem(found, project.root),
+    news: newFindingsMessage(found, printed),
+  };
+}

@@ -1,4 +1,8 @@
-import type { LocalServiceStarter, StartedService } from '../project-types.js';
+import { join } from 'node:path';
+import { chooseService } from '../choose-service.js';
+import type { LocalServiceStarter, Project, StartedService } from '../project-types.js';
+import { PSEUDO_STATE } from '../pseudo-locale.js';
+import { STATE_DIRECTORY } from '../state-directory.js';
 
 /** Starts the built-in local service for a project, and can start it before the project asks. */
 export interface WarmStarter {
@@ -58,5 +62,42 @@ export function createWarmStarter(launch: LocalServiceStarter): WarmStarter {
       warmed.clear();
       await Promise.all(ready.map((service) => service.then((s) => s.close()).catch(() => {})));
     },
+  };
+}
+
+// Whether a project will use the built-in service (neither a key nor an address is set).
+function usesLocalService(
+  env: Readonly<Record<string, string | undefined>>,
+  starter: WarmStarter | undefined,
+  stateDir: string,
+): boolean {
+  try {
+    return chooseService({ env, localService: starter?.start, stateDir }).kind === 'local';
+  } catch {
+    return false; // the run reports why no service can be used
+  }
+}
+
+/**
+ * What a dev session runs once its first run is done: the built-in services the project will
+ * use start (its own with no key set, the pseudo-locale's; a run that sent something started
+ * its own already) and the engine reads one source and its targets as a save will (nothing is
+ * sent or written), so the first save waits for neither.
+ */
+export function warmUpLater(options: {
+  project: Project;
+  starter: WarmStarter | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  firstSource: () => string | undefined;
+}): () => void {
+  const { project, starter } = options;
+  const dirs: string[] = [];
+  const main = join(project.root, STATE_DIRECTORY);
+  if (usesLocalService(options.env, starter, main)) dirs.push(main);
+  if (project.pseudoLocale) dirs.push(join(project.root, PSEUDO_STATE));
+  return () => {
+    for (const dir of dirs) starter?.warm(dir);
+    const first = options.firstSource();
+    if (first) void project.status({ files: [first] }).catch(() => {});
   };
 }

@@ -1,26 +1,21 @@
-import { readFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { basename, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { isInside } from '../../config/config-paths.js';
 import { CONFIG_SEARCH_PLACES } from '../../config/config-search-places.js';
 import type { RunReport } from '../../pipeline/run-report.js';
-import { chooseService } from '../choose-service.js';
 import { createProject } from '../create-project.js';
 import { type IndexedFile, type ProjectFiles, slashPath } from '../project-files.js';
 import type { Project, RunEvent } from '../project-types.js';
-import { PSEUDO_STATE } from '../pseudo-locale.js';
-import { STATE_DIRECTORY } from '../state-directory.js';
+import { type CatalogUpdates, createCatalogUpdates } from './catalog-updates.js';
 import { defaultNamespace } from './default-namespace.js';
-import type { DevEvent, DevSession, DevSessionOptions, FileChange } from './dev-session-types.js';
+import type { DevEvent, DevSessionOptions, FileChange } from './dev-session-types.js';
 import { errorProblem } from './error-problem.js';
-import { findKeys, missingKeysProblem, newFindingsMessage } from './extract-findings.js';
+import { keysStep } from './extract-findings.js';
 import { createOwnWrites } from './own-writes.js';
+import { reportedRun } from './reported-run.js';
 import { writeSourceTypes } from './resource-types.js';
-import { joinProblems, type Problem, reportProblem } from './run-problems.js';
-import { summarizeRun } from './run-summary.js';
-import { createUpdateBatcher } from './update-batcher.js';
-import { createWarmStarter, type WarmStarter } from './warm-starter.js';
+import { joinProblems, type Problem } from './run-problems.js';
+import { createWarmStarter, type WarmStarter, warmUpLater } from './warm-starter.js';
 
 /** How long saves are gathered before a run starts (an editor's save-all writes many files). */
 const DEBOUNCE_MS = 20;
@@ -31,28 +26,17 @@ const NO_FILES: ProjectFiles = { files: new Map(), sources: new Set(), entries: 
 // stays); else the run's own problem (the keys missing from the catalogs stand apart).
 type Outcome = { problem: Problem | undefined } | 'idle';
 
-// A file an editor is saving may be seen empty for a moment (written in place): read it again
-// shortly, as Vite's own hot update does, before taking it for an empty file.
-async function readSaved(path: string): Promise<string> {
-  let text = await readFile(path, 'utf8');
-  for (let tries = 0; text === '' && tries < 10; tries++) {
-    await sleep(10);
-    text = await readFile(path, 'utf8');
-  }
-  return text;
-}
-
 /**
  * The dev session's loop: what the next run has to do, the project it runs on (opened again
  * when the configuration changes), and the problems that stand.
  */
-class DevLoop {
+export class DevLoop {
   private readonly root: string;
   private readonly env: Readonly<Record<string, string | undefined>>;
   private readonly namespace: (file: string, locale: string) => string;
   private readonly ownWrites = createOwnWrites();
   private readonly controller = new AbortController();
-  private readonly batcher = createUpdateBatcher((update) => this.tell({ type: 'update', update }));
+  private readonly updates: CatalogUpdates;
   private project: Project | undefined;
   private index: ProjectFiles = NO_FILES;
   private starter: WarmStarter | undefined;
@@ -77,13 +61,16 @@ class DevLoop {
   private readonly changes = new Map<string, FileChange>();
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
-  // Hot updates are read one after another, so a later save's content is never overtaken.
-  private updates: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DevSessionOptions) {
     this.root = options.root;
     this.env = options.env ?? process.env;
     this.namespace = options.namespace ?? defaultNamespace;
+    this.updates = createCatalogUpdates({
+      root: this.root,
+      namespace: this.namespace,
+      send: (update) => this.tell({ type: 'update', update }),
+    });
     this.extract = Boolean(options.extract);
     this.types = Boolean(options.types);
   }
@@ -95,6 +82,8 @@ class DevLoop {
   private log(level: 'info' | 'warn' | 'error', message: string): void {
     this.tell({ type: 'log', level, message });
   }
+
+  private readonly logInfo = (message: string): void => this.log('info', message);
 
   private readonly onRunEvent = (event: RunEvent): void => {
     if (event.type === 'written' && this.project)
@@ -122,27 +111,9 @@ class DevLoop {
     // The engine's own state (run lock, memory, pseudo lock) is never a reason for a run.
     if (file.includes('/.transloom/')) return;
     const known = this.index.files.get(file);
-    if (known) this.updates = this.updates.then(() => this.forward(known, change)).catch(() => {});
+    if (known) this.updates.changed(known, change);
     this.changes.set(file, change);
     this.kick();
-  }
-
-  // A changed file of the project, as a hot update of its locale (a JSON catalog with its content).
-  private async forward(file: IndexedFile, change: FileChange): Promise<void> {
-    let content: unknown;
-    if (file.json && change !== 'unlink') {
-      try {
-        content = JSON.parse(await readSaved(file.path));
-      } catch {
-        content = undefined; // saved mid-edit: the file is listed, its content is not sent
-      }
-    }
-    this.batcher.add({
-      locale: file.locale,
-      file: slashPath(relative(this.root, file.path)),
-      ...(file.json ? { namespace: this.namespace(file.file, file.locale) } : {}),
-      content,
-    });
   }
 
   file(path: string): IndexedFile | undefined {
@@ -180,18 +151,6 @@ class DevLoop {
     }, this.options.debounceMs ?? DEBOUNCE_MS);
   }
 
-  // Whether the project will use the built-in service (neither a key nor an address is set).
-  private usesLocalService(stateDir: string): boolean {
-    try {
-      return (
-        chooseService({ env: this.env, localService: this.starter?.start, stateDir }).kind ===
-        'local'
-      );
-    } catch {
-      return false; // the run reports why no service can be used
-    }
-  }
-
   private async openAll(): Promise<void> {
     await Promise.all([this.project?.close(), this.starter?.close()]);
     this.project = this.warm = undefined;
@@ -208,7 +167,12 @@ class DevLoop {
       onEvent: this.onRunEvent,
     });
     this.project = opened;
-    this.warm = this.warmer(opened);
+    this.warm = warmUpLater({
+      project: opened,
+      starter: this.starter,
+      env: this.env,
+      firstSource: () => [...this.index.sources][0],
+    });
     this.index = await opened.files();
     await options.onFiles?.(this.files());
     const inputs = opened.config.extract?.input;
@@ -217,45 +181,12 @@ class DevLoop {
     this.watchOutsideRoot(opened);
   }
 
-  // What runs once the first run is done: the built-in services start (a run that sent
-  // something started its own already) and the engine reads one source and its targets as a
-  // save will (nothing is sent or written), so the first save waits for neither.
-  private warmer(opened: Project): () => void {
-    const dirs: string[] = [];
-    const main = join(opened.root, STATE_DIRECTORY);
-    if (this.usesLocalService(main)) dirs.push(main);
-    if (this.options.pseudoLocale) dirs.push(join(opened.root, PSEUDO_STATE));
-    return () => {
-      for (const dir of dirs) this.starter?.warm(dir);
-      const first = [...this.index.sources][0];
-      if (first) void opened.status({ files: [first] }).catch(() => {});
-    };
-  }
-
   // The host's watcher covers its root; sources or a configuration above it are added to it.
   private watchOutsideRoot(opened: Project): void {
     const outside = [opened.config.file, ...this.index.files.keys()].filter(
       (path): path is string => !!path && !isInside(this.root, path),
     );
     if (outside.length > 0) this.tell({ type: 'watch', paths: outside });
-  }
-
-  private async translate(
-    call: () => Promise<RunReport>,
-    root: string,
-    label: string,
-  ): Promise<Problem | undefined> {
-    let report: RunReport;
-    try {
-      report = await call();
-    } catch (error) {
-      if (this.closed) return undefined;
-      const partial = (error as { report?: RunReport }).report;
-      if (partial) this.log('info', summarizeRun(partial, label));
-      return errorProblem(error, root);
-    }
-    this.log('info', summarizeRun(report, label));
-    return reportProblem(report, root);
   }
 
   // The source files a batch of changes asks to translate (own writes left out).
@@ -303,7 +234,7 @@ class DevLoop {
     const mode = this.options.extract;
     this.extract = false;
     if (!mode) return;
-    const found = await findKeys(opened, mode);
+    const found = await keysStep(opened, mode, this.printedFindings);
     for (const written of found.written) {
       this.ownWrites.record(written);
       files.add(written);
@@ -312,9 +243,8 @@ class DevLoop {
       this.types = Boolean(this.options.types);
       this.index = await opened.files();
     }
-    this.keysProblem = missingKeysProblem(found, opened.root);
-    const news = newFindingsMessage(found, this.printedFindings);
-    if (news) this.log('warn', `transloom: ${news}`);
+    this.keysProblem = found.problem;
+    if (found.news) this.log('warn', `transloom: ${found.news}`);
   }
 
   private isConfig(path: string): boolean {
@@ -349,11 +279,13 @@ class DevLoop {
     if (only && only.length === 0) return ran ? { problem: undefined } : 'idle';
     const signal = this.controller.signal;
     const call = { ...(only ? { files: only } : {}), signal };
-    let problem = await this.translate(() => opened.translate(call), opened.root, 'transloom');
+    const report = (label: string, run: () => Promise<RunReport>) =>
+      reportedRun(run, { root: opened.root, label, log: this.logInfo, closed: () => this.closed });
+    let problem = await report('transloom', () => opened.translate(call));
     if (opened.pseudoLocale && !this.closed)
       problem = joinProblems(
         problem,
-        await this.translate(() => opened.pseudoLocalize(call), opened.root, 'transloom (pseudo)'),
+        await report('transloom (pseudo)', () => opened.pseudoLocalize(call)),
       );
     const warmNow = this.warm;
     this.warm = undefined;
@@ -400,19 +332,4 @@ class DevLoop {
     await this.draining?.catch(() => {});
     await Promise.all([this.project?.close(), this.starter?.close()]);
   }
-}
-
-/** The dev session over a project (see {@link DevSession}); `start()` begins its work. */
-export function openDevSession(options: DevSessionOptions): DevSession {
-  const loop = new DevLoop(options);
-  return {
-    start: () => loop.start(),
-    changed: (path, change) => loop.changed(path, change),
-    ready: () => loop.readyPromise,
-    file: (path) => loop.file(path),
-    files: () => loop.files(),
-    problem: () => loop.problem(),
-    project: () => loop.current(),
-    close: () => loop.close(),
-  };
 }
