@@ -89,6 +89,22 @@ export async function bundleAction({ sourcesFrom } = {}) {
           b.onResolve({ filter: /^ioredis$/ }, () => ({ path: './ioredis.js', external: true }));
         },
       },
+      {
+        // The Action never extracts keys from an app's code: the engine's key extractor (and
+        // the i18next-parser it loads, with its template compilers) is left out of the bundle.
+        name: 'no-key-extraction',
+        setup(b) {
+          b.onLoad({ filter: /[\\/]core[\\/]dist[\\/]extract[\\/]extract-keys\.js$/ }, () => ({
+            contents: `import { UsageError } from '../errors/usage-error.js';
+export async function extractKeys() {
+  throw new UsageError('the GitHub Action does not extract keys; run \`transloom extract\` instead');
+}
+`,
+            loader: 'js',
+            resolveDir: join(here, '..', 'core', 'dist', 'extract'),
+          }));
+        },
+      },
       ...(sourcesFrom
         ? [
             {

@@ -3,47 +3,6 @@ import type { createColors } from 'picocolors';
 
 type Colors = ReturnType<typeof createColors>;
 
-/** The `--json` summary: one object, the same shape for every mode. */
-export function jsonSummary(report: RunReport, exitCode: number): Record<string, unknown> {
-  return {
-    requests: report.requests,
-    billedCharacters: report.billedCharacters,
-    locales: Object.fromEntries(
-      Object.entries(report.locales).map(([locale, l]) => [
-        locale,
-        {
-          translated: l.translated,
-          reused: l.reused,
-          failed: l.failed,
-          kept: l.kept,
-          unchanged: l.unchanged,
-          new: l.new,
-          changed: l.changed,
-          removed: l.removed,
-          stale: l.stale,
-          ...(report.mode === 'dry-run' || report.mode === 'check'
-            ? { pending: l.pending, characters: l.characters, plannedRequests: l.requests }
-            : {}),
-        },
-      ]),
-    ),
-    mode: report.mode,
-    exitCode,
-    stopped: report.stopped ?? null,
-    files: {
-      total: report.files.total,
-      upToDate: report.files.upToDate,
-      written: report.files.written,
-      outdated: report.files.outdated,
-    },
-    failures: report.failures,
-    pending: report.pending,
-    stale: report.stale,
-    diagnostics: report.diagnostics,
-    durationMs: Math.round(report.durationMs),
-  };
-}
-
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows

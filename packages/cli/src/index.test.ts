@@ -7,7 +7,6 @@ it('exports exactly the public API', () => {
     'EXIT',
     'USAGE',
     'exitCodeOf',
-    'jsonSummary',
     'runCli',
     'startLocalService',
   ]);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { UsageError } from '@transloom/core';
+import { requestTimeoutIssue, UsageError } from '@transloom/core';
 
 /** Options shared by the commands that work on a project. */
 export const PROJECT_OPTIONS = {
@@ -21,16 +21,12 @@ export const REQUEST_TIMEOUT_OPTION = {
  */
 export async function requestTimeoutOf(value: string | undefined): Promise<number | undefined> {
   if (value === undefined) return undefined;
-  const { configSchema } = await import('@transloom/core/config');
   const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  const checked = configSchema.shape.requestTimeout.safeParse(number);
-  if (!checked.success || checked.data === undefined) {
-    const why = Number.isNaN(number)
-      ? 'expected a whole number of milliseconds'
-      : (checked.error?.issues[0]?.message ?? 'not allowed');
-    throw new UsageError(`--request-timeout: ${why}, got '${value}'`);
-  }
-  return checked.data;
+  const why = Number.isNaN(number)
+    ? 'expected a whole number of milliseconds'
+    : await requestTimeoutIssue(number);
+  if (why !== undefined) throw new UsageError(`--request-timeout: ${why}, got '${value}'`);
+  return number;
 }
 
 /**

@@ -17,6 +17,7 @@ it('exports exactly the public API of each entry', () => {
   }).toMatchInlineSnapshot(`
     {
       ".": [
+        "CONFIG_SEARCH_PLACES",
         "ConfigError",
         "FormatError",
         "GlossaryError",
@@ -29,15 +30,25 @@ it('exports exactly the public API of each entry', () => {
         "ServiceUnreachableError",
         "TransloomError",
         "UsageError",
+        "checkBuiltLinks",
         "chooseService",
+        "createDevSession",
         "createFileTranslationStore",
         "createProject",
         "createTranslationMemory",
+        "defaultNamespace",
         "defineConfig",
         "formatDiagnostic",
+        "isInside",
         "noTranslationStore",
         "parseShard",
+        "reportJson",
+        "requestTimeoutIssue",
+        "resolveBuildMode",
+        "runBuildStep",
         "runOutcome",
+        "targetLocaleProblem",
+        "writeFileAtomic",
       ],
       "./config": [
         "ALL_CONFIG_FORMATS",

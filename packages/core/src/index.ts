@@ -1,5 +1,6 @@
-// The engine's front door: createProject and what its callers see. Loads no format parser,
-// configuration loader or validator: those are loaded when a call needs them.
+// The engine's front door: createProject and what its callers see (hosts import nothing
+// deeper; `/formats` is for tools that read and write files themselves). Loads no format
+// parser, configuration loader or validator: those are loaded when a call needs them.
 export {
   ServiceUnreachableError,
   TransloomError,
@@ -7,14 +8,16 @@ export {
   type UnreachableReason,
 } from '@transloom/client/errors';
 export { ConfigError, type ConfigIssue } from './config/config-error.js';
+export { isInside } from './config/config-paths.js';
 export type {
   FileEntry,
   LocaleSettings as LocaleSettingsInput,
   TransloomConfig,
 } from './config/config-schema.js';
 export { defineConfig } from './config/define-config.js';
-export type { ConfigFormat } from './config/find-config-file.js';
+export { CONFIG_SEARCH_PLACES, type ConfigFormat } from './config/find-config-file.js';
 export type { ResolvedConfig, ResolvedLocaleSettings } from './config/resolve-config.js';
+export { targetLocaleProblem } from './config/target-language.js';
 export {
   type Diagnostic,
   FormatError,
@@ -47,6 +50,9 @@ export {
   type StaleEdit,
   type UnitFailure,
 } from './pipeline/run-report.js';
+export { writeFileAtomic } from './pipeline/write-file-atomic.js';
+export type { BuiltLinksReport, CheckBuiltLinksOptions } from './presets/check-built-links.js';
+export { checkBuiltLinks } from './project/check-site-links.js';
 export {
   type ChooseServiceOptions,
   chooseService,
@@ -54,7 +60,28 @@ export {
 } from './project/choose-service.js';
 export { createProject } from './project/create-project.js';
 export type {
+  BuildMode,
+  BuildStepOptions,
+  BuildStepResult,
+} from './project/dev/build-step-types.js';
+export { createDevSession } from './project/dev/create-dev-session.js';
+export { defaultNamespace } from './project/dev/default-namespace.js';
+export type {
+  DevEvent,
+  DevSession,
+  DevSessionOptions,
+  FileChange,
+} from './project/dev/dev-session-types.js';
+export { resolveBuildMode } from './project/dev/resolve-build-mode.js';
+export type { SourceTypesOptions } from './project/dev/resource-types.js';
+export { runBuildStep } from './project/dev/run-build-step.js';
+export type { Problem } from './project/dev/run-problems.js';
+export type { DevUpdate } from './project/dev/update-batcher.js';
+export type { IndexedEntry, IndexedFile, ProjectFiles } from './project/project-files.js';
+export type {
   CreateProjectOptions,
+  ExtractOptions,
+  ExtractResult,
   GlossaryPull,
   GlossaryPush,
   GlossaryValidation,
@@ -70,4 +97,10 @@ export type {
   TmxImport,
   TranslateOptions,
 } from './project/project-types.js';
+export {
+  type LocaleReportJson,
+  type RunReportJson,
+  reportJson,
+} from './project/report-json.js';
+export { requestTimeoutIssue } from './project/request-timeout-issue.js';
 export { STATE_DIRECTORY } from './project/state-directory.js';

@@ -1,9 +1,8 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type LocaleReport, type RunOutcome, type RunReport, runOutcome } from '@transloom/core';
+import { type LocaleReport, type RunReport, reportJson, writeFileAtomic } from '@transloom/core';
 import { isInside } from '@transloom/core/config';
-import { writeFileAtomic } from '@transloom/core/pipeline';
 import { z } from 'zod';
 import { ActionError } from './action-error.js';
 
@@ -59,14 +58,18 @@ export const actionReportSchema = z.strictObject({
 export type ActionReport = z.output<typeof actionReportSchema>;
 
 /**
- * A locale's missing units: what a check or dry run would send. After a translate run what is
- * left is counted as failed, so nothing is missing.
+ * A locale's missing units: what a check or dry run would send (the `pending` of the engine's
+ * JSON report). After a translate run what is left is counted as failed, so nothing is missing.
  */
 export function missingOf(report: RunReport, locale: LocaleReport): number {
   return report.mode === 'check' || report.mode === 'dry-run' ? locale.pending : 0;
 }
 
-/** The report file's content for a run, its lists cut to {@link MAX_REPORT_ITEMS}. */
+/**
+ * The report file's content for a run: the engine's JSON report (`reportJson`, as
+ * `transloom --json` prints it) with the pull request it ran for, its counts in this schema's
+ * fixed set and its lists cut to {@link MAX_REPORT_ITEMS}.
+ */
 export function toActionReport(
   report: RunReport,
   context: {
@@ -77,8 +80,9 @@ export function toActionReport(
     repoPath: (file: string) => string;
   },
 ): ActionReport {
+  const json = reportJson(report);
   const locales: ActionReport['locales'] = {};
-  for (const [name, l] of Object.entries(report.locales)) {
+  for (const [name, l] of Object.entries(json.locales)) {
     locales[name] = {
       translated: l.translated,
       reused: l.reused,
@@ -87,7 +91,7 @@ export function toActionReport(
       new: l.new,
       changed: l.changed,
       stale: l.stale,
-      pending: missingOf(report, l),
+      pending: l.pending ?? 0,
       unchanged: l.unchanged,
     };
   }
@@ -97,24 +101,23 @@ export function toActionReport(
     locale: u.locale,
     unit: u.unit,
   });
-  const outcome: RunOutcome = runOutcome(report);
   return {
     schema: REPORT_SCHEMA,
     mode: context.mode,
-    outcome,
+    outcome: json.outcome,
     pullRequest: context.pullRequest ?? null,
     headSha: context.headSha && /^[0-9a-f]{40}$/.test(context.headSha) ? context.headSha : null,
-    requests: report.requests,
-    billedCharacters: report.billedCharacters,
+    requests: json.requests,
+    billedCharacters: json.billedCharacters,
     locales,
     totals: {
-      missing: report.pending.length,
-      stale: report.stale.length,
-      failed: report.failures.length,
+      missing: json.pending.length,
+      stale: json.stale.length,
+      failed: json.failures.length,
     },
-    pending: report.pending.slice(0, MAX_REPORT_ITEMS).map((u) => ({ ...at(u), state: u.state })),
-    stale: report.stale.slice(0, MAX_REPORT_ITEMS).map(at),
-    failures: report.failures.slice(0, MAX_REPORT_ITEMS).map(at),
+    pending: json.pending.slice(0, MAX_REPORT_ITEMS).map((u) => ({ ...at(u), state: u.state })),
+    stale: json.stale.slice(0, MAX_REPORT_ITEMS).map(at),
+    failures: json.failures.slice(0, MAX_REPORT_ITEMS).map(at),
   };
 }
 

@@ -1,6 +1,6 @@
 // `@transloom/vite-plugin/client`: runs in the browser, served by Vite's dev server.
 // Its types are written out here (no DOM or Vite client types) so the package builds for Node.
-import { RESOLVED_EVENT, type TransloomUpdate, UPDATE_EVENT } from './update-batcher.js';
+import { RESOLVED_EVENT, type TransloomUpdate, UPDATE_EVENT } from './update-events.js';
 
 export type { TransloomUpdate };
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { Problem } from '@transloom/core';
 import type { ErrorPayload, ViteDevServer } from 'vite';
 import { codeFrame } from './code-frame.js';
-import type { Problem } from './run-problems.js';
-import { RESOLVED_EVENT } from './update-batcher.js';
+import { RESOLVED_EVENT } from './update-events.js';
 
 /** The plugin's standing problem in Vite's error overlay. */
 export interface DevOverlay {

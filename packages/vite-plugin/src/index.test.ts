@@ -54,6 +54,6 @@ it('loads nothing but its hooks when Vite loads its config: the rest is imported
 
 it('gives the browser helper the event names without any package, Node modules included', async () => {
   const { seen, packages } = await staticGraph('./client.ts');
-  expect([...seen]).toEqual(['./client.ts', './update-batcher.ts']);
+  expect([...seen]).toEqual(['./client.ts', './update-events.ts']);
   expect([...packages]).toEqual([]);
 });

@@ -12,7 +12,7 @@ export {
 } from './plugin-options.js';
 export { RESOLVED_RESOURCES_ID, RESOURCES_ID } from './resources-module.js';
 export { transloom } from './transloom-plugin.js';
-export { RESOLVED_EVENT, type TransloomUpdate, UPDATE_EVENT } from './update-batcher.js';
+export { RESOLVED_EVENT, type TransloomUpdate, UPDATE_EVENT } from './update-events.js';
 
 /** The plugin, as `import transloom from '@transloom/vite-plugin'`. */
 export default transloom;

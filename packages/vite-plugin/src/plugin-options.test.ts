@@ -1,6 +1,6 @@
 import { TransloomError } from '@transloom/client/errors';
 import { expect, it } from 'vitest';
-import { PluginOptionsError, resolvePluginOptions } from './plugin-options.js';
+import { defaultNamespace, PluginOptionsError, resolvePluginOptions } from './plugin-options.js';
 
 it('refuses bad options with a Transloom error that names each option and its rule', () => {
   let error: unknown;
@@ -37,4 +37,18 @@ it('lets catalog modules take updates the way Vite does unless asked, and writes
   expect(
     resolvePluginOptions({ types: { file: 'types/i18n.d.ts', defaultNS: 'app' } }).types,
   ).toEqual({ file: 'types/i18n.d.ts', defaultNS: 'app' });
+});
+
+it("names a catalog's namespace by the engine's own rule", async () => {
+  // The plugin keeps its copy so that Vite loads no engine with its config; the two agree.
+  const engine = await import('@transloom/core');
+  for (const [file, locale] of [
+    ['locales/de/common.json', 'de'],
+    ['src/i18n/de-DE.json', 'de-de'],
+    ['messages/pt-BR.JSON', 'pt-BR'],
+    ['app.json', 'en'],
+  ] as const)
+    expect(defaultNamespace(file, locale)).toBe(engine.defaultNamespace(file, locale));
+  expect(defaultNamespace('locales/de/common.json', 'de')).toBe('common');
+  expect(defaultNamespace('src/i18n/de-DE.json', 'de-de')).toBe('translation');
 });

@@ -73,7 +73,8 @@ export interface ResolvedPluginOptions {
   configFile: string | undefined;
   inlineConfig: TransloomConfig | undefined;
   env: Readonly<Record<string, string | undefined>>;
-  build: BuildMode;
+  /** Undefined: the engine's choice (`frozen` when `CI` is set, else `translate`). */
+  build: BuildMode | undefined;
   dev: boolean;
   pseudoLocale: string | undefined;
   extract: 'warn' | 'write' | undefined;
@@ -96,7 +97,11 @@ const CATALOG_UPDATES: readonly CatalogUpdates[] = ['propagate', 'in-place'];
 // The engine's own rule for locale codes (the configuration schema checks target locales so).
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
-/** The default namespace of a catalog: its file name, or `translation` for `de.json`-style files. */
+/**
+ * The default namespace of a catalog: its file name, or `translation` for `de.json`-style
+ * files. The engine's `defaultNamespace` by the same rule, here too so that the plugin loads
+ * no engine while Vite reads its config (a test holds the two together).
+ */
 export function defaultNamespace(file: string, locale: string): string {
   const name = file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/i, '');
   return name.toLowerCase() === locale.toLowerCase() ? 'translation' : name;
@@ -129,13 +134,12 @@ export function resolvePluginOptions(options: TransloomPluginOptions = {}): Reso
   const types = resolveTypes(options.types, problems);
   if (problems.length > 0)
     throw new PluginOptionsError(`transloom(): invalid options:\n  ${problems.join('\n  ')}`);
-  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
   return {
     cwd: options.cwd,
     configFile: typeof options.config === 'string' ? options.config : undefined,
     inlineConfig: typeof options.config === 'object' ? options.config : undefined,
     env,
-    build: options.build ?? (ci ? 'frozen' : 'translate'),
+    build: options.build,
     dev: options.dev ?? true,
     pseudoLocale: pseudo,
     extract: options.extract || undefined,

@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, expect, it } from 'vitest';
-import { resourceTypesText } from './resource-types.js';
 import { captureLogger, nextSave, until } from './test-support/capture-logger.js';
 import { serviceEnv, type TestApp, testApp, testService } from './test-support/test-app.js';
 import { transloom } from './transloom-plugin.js';
@@ -102,37 +101,6 @@ export const later = i18next.t('welcome');
   expect(logger.lines.filter((l) => l.includes('types of the source keys written'))).toHaveLength(
     2,
   );
-});
-
-it('describes nested keys, arrays and the default namespace, in a stable order', () => {
-  const text = resourceTypesText(
-    [
-      {
-        namespace: 'shop',
-        content: { cart: { empty: 'Empty', items: ['a', 'b'], mixed: ['a', 1] }, a: 'A' },
-      },
-      { namespace: 'common', content: { hello: 'Hello' } },
-    ],
-    { sourceLocale: 'en', defaultNS: 'common' },
-  );
-  expect(text).toContain(`declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: "common";
-    resources: {
-      "common": {
-        "hello": string;
-      };
-      "shop": {
-        "a": string;
-        "cart": {
-          "empty": string;
-          "items": readonly string[];
-          "mixed": readonly (string | number)[];
-        };
-      };
-    };
-  }
-}`);
 });
 
 async function devServer(app: TestApp, options: Parameters<typeof transloom>[0]) {

@@ -1,13 +1,17 @@
-import { relative } from 'node:path';
+import type { BuildStepResult, DevSession, IndexedFile } from '@transloom/core';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
-import type { BuildStepResult } from './build-step.js';
 import { catalogHotCode } from './catalog-hot-code.js';
-import { type CatalogFile, existingJsonCatalogs } from './catalog-index.js';
-import type { DevSession } from './dev-session.js';
 import { CLIENT_ID, createInPlaceChoice } from './in-place-choice.js';
-import { resolvePluginOptions, type TransloomPluginOptions } from './plugin-options.js';
-import { createUpdateBatcher, UPDATE_EVENT, type UpdateBatcher } from './update-batcher.js';
-import { createVirtualModules, type VirtualCatalogs } from './virtual-modules.js';
+import {
+  type BuildMode,
+  resolvePluginOptions,
+  type TransloomPluginOptions,
+} from './plugin-options.js';
+import {
+  createVirtualModules,
+  existingJsonCatalogs,
+  type VirtualCatalogs,
+} from './virtual-modules.js';
 
 // A catalog's JSON module as the app imports it (no `?raw`, `?url` and the like).
 function jsonFile(id: string): string | undefined {
@@ -19,7 +23,7 @@ function jsonFile(id: string): string | undefined {
 }
 
 // The catalogs of the virtual modules: the JSON catalogs on disk and every locale of the project.
-function virtualCatalogs(files: Iterable<CatalogFile>): VirtualCatalogs {
+function virtualCatalogs(files: Iterable<IndexedFile>): VirtualCatalogs {
   const all = [...files];
   const locales = [...new Set(all.filter((f) => f.json).map((f) => f.locale))].sort();
   return { files: existingJsonCatalogs(all), locales };
@@ -43,16 +47,15 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
   let begin: (() => void) | undefined;
   let begun = false;
   let closed = false;
-  let batcher: UpdateBatcher | undefined;
   const devSession = (): Promise<DevSession> | undefined => {
     begin?.(); // a module asked for before the first request starts the work on demand
     return session;
   };
   // One translation per build, shared by every environment (client, SSR) it builds.
   let buildStep: Promise<BuildStepResult> | undefined;
-  const buildOnce = (mode = resolved.build) => {
-    buildStep ??= import('./build-step.js').then(({ runBuildStep }) =>
-      runBuildStep(config.root, { ...resolved, build: mode }, config.logger),
+  const buildOnce = (mode: BuildMode | undefined = resolved.build) => {
+    buildStep ??= import('./build-step.js').then(({ runViteBuildStep }) =>
+      runViteBuildStep(config.root, { ...resolved, build: mode }, config.logger),
     );
     return buildStep;
   };
@@ -65,11 +68,11 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
     const dev = await devSession();
     if (dev) {
       await dev.ready();
-      return { catalogs: virtualCatalogs(dev.catalogs()), dev: true };
+      return { catalogs: virtualCatalogs(dev.files()), dev: true };
     }
     // Outside a build (a dev server with translation off), the configuration is only read.
-    const { index } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
-    return { catalogs: virtualCatalogs(index ? index.files.values() : []), dev: false };
+    const { files } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
+    return { catalogs: virtualCatalogs(files ? files.files.values() : []), dev: false };
   }
 
   return {
@@ -98,21 +101,18 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
         };
       });
       session = started.then(async () => {
-        const { createDevSession } = await import('./dev-session.js');
+        const { startDevSession } = await import('./dev-session.js');
         // A configuration read again may list other catalogs: pages that loaded a virtual
         // module get the new one (only then: Vite reloads a page that shows an overlay on its
         // first update).
-        const dev = createDevSession(server, resolved, (files) =>
-          virtual.reloadChanged(server, virtualCatalogs(files)),
+        const dev = await startDevSession(server, resolved, (files) =>
+          virtual.reloadChanged(server, virtualCatalogs(existingJsonCatalogs(files))),
         );
         current = dev;
         if (closed) await dev.close();
         else dev.start();
         return dev;
       });
-      batcher = createUpdateBatcher((update) =>
-        server.ws.send({ type: 'custom', event: UPDATE_EVENT, data: update }),
-      );
       // Work starts once the server listens and Vite has printed its ready line (the CLI prints
       // it when `listen` resolves; the timer runs after that). In middleware mode, with the
       // host's first request.
@@ -174,7 +174,7 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
         if (consumer !== 'client') return undefined;
         const dev = (await devSession())!;
         await dev.ready();
-        if (!dev.catalog(file)?.json) return undefined;
+        if (!dev.file(file)?.json) return undefined;
         const environment = this.environment;
         const mod =
           environment && 'moduleGraph' in environment
@@ -193,7 +193,8 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       },
     },
     async hotUpdate(update) {
-      const file = current?.catalog(update.file);
+      // The session sends the catalog's content to the pages (`transloom:update`) itself.
+      const file = current?.file(update.file);
       if (!file) return undefined;
       if (this.environment.config.consumer === 'client' && file.json) {
         // Before Vite looks for the modules that accept the update: in place (the module
@@ -204,22 +205,6 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
           inPlace.record(mod.id, taken);
           mod.isSelfAccepting = taken;
         }
-      }
-      if (this.environment.config.consumer === 'client' && batcher) {
-        let content: unknown;
-        if (file.json && update.type !== 'delete') {
-          try {
-            content = JSON.parse(await update.read());
-          } catch {
-            content = undefined; // saved mid-edit: the file is listed, its content is not sent
-          }
-        }
-        batcher.add({
-          locale: file.locale,
-          file: relative(config.root, file.path).replaceAll('\\', '/'),
-          ...(file.json ? { namespace: resolved.namespace(file.file, file.locale) } : {}),
-          content,
-        });
       }
       // A catalog that appeared or went away changes the imports of the modules listing its locale.
       if (update.type === 'update') return undefined;

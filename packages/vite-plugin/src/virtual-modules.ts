@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { TransloomError } from '@transloom/client/errors';
+import type { IndexedFile } from '@transloom/core';
 import type { Logger, ViteDevServer } from 'vite';
-import type { CatalogFile } from './catalog-index.js';
 import {
   LOADERS_ID,
   LOCALE_RESOURCES_PREFIX,
@@ -16,9 +17,18 @@ import {
 /** The catalogs the virtual modules are made from. */
 export interface VirtualCatalogs {
   /** JSON catalogs that exist on disk, in a stable order. */
-  files: readonly CatalogFile[];
+  files: readonly IndexedFile[];
   /** Every locale of the project (source, targets, pseudo-locale), written yet or not. */
   locales: readonly string[];
+}
+
+/** The JSON catalogs that exist on disk, in a stable order (locale, then path). */
+export function existingJsonCatalogs(files: Iterable<IndexedFile>): IndexedFile[] {
+  return [...files]
+    .filter((file) => file.json && existsSync(file.path))
+    .sort((a, b) =>
+      a.locale === b.locale ? (a.path < b.path ? -1 : 1) : a.locale < b.locale ? -1 : 1,
+    );
 }
 
 /** The plugin's virtual modules: every locale's catalogs, one locale's, and the loaders. */
@@ -55,7 +65,7 @@ export function createVirtualModules(
     resolved.startsWith(`\0${LOCALE_RESOURCES_PREFIX}`)
       ? resolved.slice(`\0${LOCALE_RESOURCES_PREFIX}`.length)
       : undefined;
-  const entries = (files: readonly CatalogFile[]): ResourceEntry[] =>
+  const entries = (files: readonly IndexedFile[]): ResourceEntry[] =>
     files.map((f) => ({ path: f.path, locale: f.locale, namespace: namespace(f.file, f.locale) }));
 
   function codeOf(id: string, catalogs: VirtualCatalogs, log: boolean): string {

@@ -1,6 +1,4 @@
-import { formatDiagnostic } from '@transloom/core';
-import { loadConfig } from '@transloom/core/config';
-import { extractKeys } from '@transloom/core/extract';
+import { createProject, formatDiagnostic } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
 
@@ -8,7 +6,8 @@ import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-co
 export const EXTRACT_USAGE = `Usage: transloom extract [--dry-run] [--json] [--cwd DIR] [-c FILE]
 
 Scans the source code named by the config's extract.input (i18next t() calls, <Trans>) and adds
-missing keys to the source catalogs (extract.output, with {ns}). Existing values are kept.
+missing keys to the source catalogs (extract.output, with {ns}). Existing values are kept. Waits
+for another run on the project (the run lock) before it writes.
 `;
 
 /** `transloom extract`. */
@@ -21,11 +20,26 @@ export async function extractCommand(argv: readonly string[], io: CliIo): Promis
     io.stdout.write(EXTRACT_USAGE);
     return EXIT.ok;
   }
-  const config = await loadConfig({
+  const project = await createProject({
     cwd: workingDirectory(io.cwd, values.cwd),
     ...(values.config ? { configFile: values.config } : {}),
+    env: io.env,
+    onEvent(event) {
+      if (event.type === 'waiting')
+        io.stderr.write(
+          `transloom: waiting for another run on this project (pid ${event.holder.pid} on ${event.holder.host}, since ${event.holder.since})\n`,
+        );
+    },
   });
-  const result = await extractKeys(config, { dryRun: Boolean(values['dry-run']) });
+  let result: Awaited<ReturnType<typeof project.extract>>;
+  try {
+    result = await project.extract({
+      dryRun: Boolean(values['dry-run']),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+  } finally {
+    await project.close();
+  }
   for (const warning of result.warnings) io.stderr.write(`${formatDiagnostic(warning)}\n`);
   if (values.json) {
     io.stdout.write(

@@ -1,19 +1,30 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '@transloom/core/config';
-import { expandFiles } from '@transloom/core/pipeline';
+import { createProject, type ResolvedConfig } from '@transloom/core';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli.js';
 import { catalog, LAYOUTS, project, xliff } from '../test-support/init-layouts.js';
 import { memoryIo } from '../test-support/memory-io.js';
 
 /** The configuration's source files, each with its target per locale, as Transloom expands them. */
+// The configuration written in `root`, as the engine reads it.
+async function loadConfig({ cwd }: { cwd: string }): Promise<ResolvedConfig> {
+  const project = await createProject({ cwd, env: {} });
+  await project.close();
+  return project.config;
+}
+
+// Each source file of the configuration in `root` with its target path per locale.
 async function expanded(root: string): Promise<Record<string, Record<string, string>>> {
-  const config = await loadConfig({ cwd: root });
+  const project = await createProject({ cwd: root, env: {} });
+  const { files } = await project.files();
+  await project.close();
   const out: Record<string, Record<string, string>> = {};
-  for (const file of await expandFiles(config))
-    out[file.source] = Object.fromEntries(file.locales.map((l) => [l, file.target(l)]));
+  for (const file of files.values()) {
+    out[file.source] ??= {};
+    if (file.kind === 'target') out[file.source]![file.locale] = file.file;
+  }
   return out;
 }
 

@@ -1,7 +1,6 @@
 import { open, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '@transloom/core';
-import { CONFIG_SEARCH_PLACES, isInside, targetLocaleProblem } from '@transloom/core/config';
+import { CONFIG_SEARCH_PLACES, isInside, targetLocaleProblem, UsageError } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { type ConfigLayout, configText } from '../init/config-text.js';
 import {

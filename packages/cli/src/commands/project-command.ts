@@ -1,10 +1,17 @@
-import { createProject, parseShard, type ResolvedConfig, type RunReport } from '@transloom/core';
+import {
+  checkBuiltLinks,
+  createProject,
+  type ProjectFiles,
+  parseShard,
+  type ResolvedConfig,
+  type RunReport,
+  reportJson,
+} from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { colorEnabled, colors } from '../color.js';
 import { exitCodeOf } from '../exit-code.js';
 import {
   checkVerdict,
-  jsonSummary,
   localeTable,
   problemLines,
   statusTable,
@@ -86,17 +93,11 @@ when a file cannot be read, else 0.
 type Mode = 'translate' | 'check' | 'status';
 
 // The configuration's file entries, a preset's expanded ones marked, with the files each matches.
-async function entryLines(config: ResolvedConfig): Promise<string> {
-  const { expandFiles } = await import('@transloom/core/pipeline');
-  const counts = new Map<number, number>();
-  for (const file of await expandFiles(config))
-    counts.set(file.entryIndex, (counts.get(file.entryIndex) ?? 0) + 1);
-  const own = config.files.length - (config.preset?.entries.length ?? 0);
-  return config.files
-    .map((entry, i) => {
-      const n = counts.get(i) ?? 0;
-      const from = i >= own ? ` [preset ${config.preset!.name}]` : '';
-      return `files[${i}]: ${entry.source}${entry.target ? ` -> ${entry.target}` : ''}${entry.format ? ` (${entry.format})` : ''}: ${n} file${n === 1 ? '' : 's'}${from}\n`;
+function entryLines(files: ProjectFiles): string {
+  return files.entries
+    .map(({ index, entry, preset, sources: n }) => {
+      const from = preset ? ` [preset ${preset}]` : '';
+      return `files[${index}]: ${entry.source}${entry.target ? ` -> ${entry.target}` : ''}${entry.format ? ` (${entry.format})` : ''}: ${n} file${n === 1 ? '' : 's'}${from}\n`;
     })
     .join('');
 }
@@ -203,7 +204,6 @@ export async function projectCommand(
   }
   const linksDir = (values as { links?: string }).links;
   if (linksDir) {
-    const { checkBuiltLinks } = await import('@transloom/core/docs');
     const base = (values as { base?: string }).base;
     const links = await checkBuiltLinks({
       dir: workingDirectory(io.cwd, linksDir),
@@ -217,11 +217,11 @@ export async function projectCommand(
   }
   const code = exitCodeOf(report);
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(jsonSummary(report, code))}\n`);
+    io.stdout.write(`${JSON.stringify({ ...reportJson(report), exitCode: code })}\n`);
   } else {
     const out = mode === 'status' ? io.stdout : io.stderr;
     out.write(`${mode === 'status' ? statusTable(report) : localeTable(report)}\n`);
-    if (mode === 'status') io.stdout.write(await entryLines(project.config));
+    if (mode === 'status') io.stdout.write(entryLines(await project.files()));
     for (const line of problemLines(report, c, { pending: mode === 'check' }))
       io.stderr.write(`${line}\n`);
     if (report.shard)

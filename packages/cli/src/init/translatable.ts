@@ -1,4 +1,4 @@
-import { targetLocaleProblem } from '@transloom/core/config';
+import { targetLocaleProblem } from '@transloom/core';
 
 /**
  * Whether the service translates into `locale` (its language, or a variant it lists): a

@@ -3,31 +3,88 @@ import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { RunReport } from '../pipeline/run-report.js';
+import { createCallQueue } from './call-queue.js';
 import { chooseService, type ServiceChoice } from './choose-service.js';
 import { PathGuard } from './path-guard.js';
 import type {
   CreateProjectOptions,
+  ExtractOptions,
+  LocalServiceStarter,
   Project,
   RunEvent,
   RunOptions,
-  ServiceConnection,
   TranslateOptions,
 } from './project-types.js';
-import { acquireRunLock, type RunLock } from './run-lock.js';
+import { checkPseudoLocale, PSEUDO_STATE, pseudoConfig } from './pseudo-locale.js';
+import { acquireRunLock } from './run-lock.js';
+import { createServiceLink, type ServiceLink } from './service-link.js';
 import { ensureStateDirectory, STATE_DIRECTORY } from './state-directory.js';
 
 async function readConfig(options: CreateProjectOptions, cwd: string): Promise<ResolvedConfig> {
+  let config: ResolvedConfig;
   if (options.config) {
     const { resolveConfig } = await import('../config/resolve-config.js');
-    return resolveConfig(options.config, cwd);
+    config = resolveConfig(options.config, cwd);
+  } else {
+    // The file loader (cosmiconfig, and a TypeScript loader for `.ts` files) is loaded only
+    // for hosts that do not pass their configuration.
+    const { loadConfig } = await import('../config/load-config.js');
+    config = await loadConfig({
+      cwd,
+      ...(options.configFile ? { configFile: options.configFile } : {}),
+      ...(options.configFormats ? { formats: options.configFormats } : {}),
+    });
   }
-  // The file loader (cosmiconfig, and a TypeScript loader for `.ts` files) is loaded only
-  // for hosts that do not pass their configuration.
-  const { loadConfig } = await import('../config/load-config.js');
-  return loadConfig({
-    cwd,
-    ...(options.configFile ? { configFile: options.configFile } : {}),
-    ...(options.configFormats ? { formats: options.configFormats } : {}),
+  if (options.pseudoLocale) checkPseudoLocale(config, options.pseudoLocale);
+  return config;
+}
+
+type LockedCall = Pick<TranslateOptions, 'signal' | 'wait' | 'onEvent'>;
+type Emit = (own: RunOptions['onEvent'], event: RunEvent) => void;
+
+// The state directory, checked to stay inside the project and made with its `.gitignore`.
+async function prepareState(config: ResolvedConfig): Promise<void> {
+  await new PathGuard(config.root, config.file).check(
+    '(state directory)',
+    join(config.root, STATE_DIRECTORY),
+  );
+  await ensureStateDirectory(config.root);
+}
+
+// Runs `task` holding the project's run lock (waiting for another run, or refusing).
+async function locked<T>(
+  config: ResolvedConfig,
+  command: string,
+  call: LockedCall,
+  emit: Emit,
+  task: () => Promise<T>,
+): Promise<T> {
+  const file = join(config.root, STATE_DIRECTORY, 'run.lock');
+  await prepareState(config);
+  const lock = await acquireRunLock({
+    file,
+    command,
+    wait: call.wait ?? true,
+    ...(call.signal ? { signal: call.signal } : {}),
+    onWait: (holder) => emit(call.onEvent, { type: 'waiting', holder, lockFile: file }),
+  });
+  try {
+    return await task();
+  } finally {
+    await lock.release();
+  }
+}
+
+// The pseudo-locale always talks to the built-in service (no key is read), with its data
+// under its own folder; the note on the service is about the project's own, so none here.
+function pseudoServiceLink(
+  config: () => ResolvedConfig,
+  localService: LocalServiceStarter | undefined,
+): ServiceLink {
+  return createServiceLink({
+    choose: () =>
+      chooseService({ env: {}, localService, stateDir: join(config().root, PSEUDO_STATE) }),
+    prepareLocal: () => prepareState(config()),
   });
 }
 
@@ -44,15 +101,14 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
   let config = await readConfig(options, cwd);
   let memory: TranslationMemory | undefined = options.memory;
   let service: ServiceChoice | undefined;
-  let connection: Promise<ServiceConnection> | undefined;
-  let closed = false;
-  let tail: Promise<unknown> = Promise.resolve();
+  // The pseudo-locale's configuration and (empty) memory, made on its first run.
+  let pseudo: { config: ResolvedConfig; memory: TranslationMemory } | undefined;
+  const queue = createCallQueue();
 
-  const emit = (own: RunOptions['onEvent'], event: RunEvent) => {
+  const emit: Emit = (own, event) => {
     options.onEvent?.(event);
     own?.(event);
   };
-  const stateDir = () => join(config.root, STATE_DIRECTORY);
   const memoryOf = async (): Promise<TranslationMemory> => {
     if (!memory) {
       const { defaultTranslationMemory } = await import('../pipeline/translate-project.js');
@@ -67,65 +123,19 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
       env,
       service: options.service,
       localService: options.localService,
-      stateDir: stateDir(),
+      stateDir: join(config.root, STATE_DIRECTORY),
       requestTimeout: options.requestTimeout ?? config.requestTimeout,
     });
     return service;
   };
-  const connect = (onEvent: RunOptions['onEvent']): Promise<ServiceConnection> => {
-    if (!connection) {
-      const choice = chosen();
-      connection = (async () => {
-        if (choice.kind === 'local') {
-          await new PathGuard(config.root, config.file).check('(state directory)', stateDir());
-          await ensureStateDirectory(config.root);
-        }
-        const opened = await choice.connect();
-        emit(onEvent, { type: 'service', kind: choice.kind, url: opened.url ?? choice.url });
-        return opened;
-      })();
-      // A failed start is tried again by the next call.
-      connection.catch(() => {
-        connection = undefined;
-      });
-    }
-    return connection;
-  };
-  // Calls run one after another: two saves in a watcher never race on the lock or the files.
-  const enqueue = <T>(signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> => {
-    if (closed) return Promise.reject(new UsageError('the project is closed'));
-    const run = tail.then(() => {
-      signal?.throwIfAborted();
-      return task();
-    });
-    tail = run.catch(() => {});
-    return run;
-  };
-  const locked = async <T>(
-    command: string,
-    call: {
-      signal?: AbortSignal | undefined;
-      wait?: boolean | undefined;
-      onEvent?: RunOptions['onEvent'];
-    },
-    task: () => Promise<T>,
-  ): Promise<T> => {
-    const file = join(stateDir(), 'run.lock');
-    await new PathGuard(config.root, config.file).check('(state directory)', stateDir());
-    await ensureStateDirectory(config.root);
-    const lock: RunLock = await acquireRunLock({
-      file,
-      command,
-      wait: call.wait ?? true,
-      ...(call.signal ? { signal: call.signal } : {}),
-      onWait: (holder) => emit(call.onEvent, { type: 'waiting', holder, lockFile: file }),
-    });
-    try {
-      return await task();
-    } finally {
-      await lock.release();
-    }
-  };
+  const main = createServiceLink({
+    choose: chosen,
+    prepareLocal: () => prepareState(config),
+    announce: (onEvent, choice, url) => emit(onEvent, { type: 'service', kind: choice.kind, url }),
+  });
+  const pseudoLink = pseudoServiceLink(() => config, options.localService);
+  const withLock = <T>(command: string, call: LockedCall, task: () => Promise<T>) =>
+    locked(config, command, call, emit, task);
   const run = async (
     mode: RunReport['mode'],
     call: TranslateOptions,
@@ -138,7 +148,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         config,
         mode,
         memory: await memoryOf(),
-        connect: () => connect(call.onEvent),
+        connect: () => main.connect(call.onEvent),
         ...(call.locales ? { locales: call.locales } : {}),
         ...(call.files ? { files: call.files } : {}),
         ...(call.allowEmpty ? { allowEmpty: true } : {}),
@@ -151,69 +161,99 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         onEvent: (event) => emit(call.onEvent, event),
       });
     const writes = mode === 'translate';
-    return writes ? locked(mode, call, job) : job();
+    return writes ? withLock(mode, call, job) : job();
   };
+  const pseudoRun = async (call: RunOptions): Promise<RunReport> => {
+    const locale = options.pseudoLocale;
+    if (!locale) throw new UsageError('the project has no pseudoLocale');
+    const { defaultTranslationMemory, translateProject } = await import(
+      '../pipeline/translate-project.js'
+    );
+    if (!pseudo) {
+      const derived = await pseudoConfig(config, locale);
+      pseudo = { config: derived, memory: defaultTranslationMemory(derived, {}) };
+    }
+    const { config: own, memory: none } = pseudo;
+    return withLock('pseudo-locale', call, () =>
+      translateProject({
+        config: own,
+        mode: 'translate',
+        memory: none,
+        connect: () => pseudoLink.connect(call.onEvent),
+        ...(call.files ? { files: call.files } : {}),
+        ...(call.allowEmpty ? { allowEmpty: true } : {}),
+        force: false,
+        overwriteEdits: false,
+        ...(call.signal ? { signal: call.signal } : {}),
+        onEvent: (event) => emit(call.onEvent, event),
+      }),
+    );
+  };
+  const extract = async (call: ExtractOptions) => {
+    const { extractKeys } = await import('../extract/extract-keys.js');
+    const job = () => extractKeys(config, { dryRun: Boolean(call.dryRun) });
+    return call.dryRun ? job() : withLock('extract', call, job);
+  };
+  const glossary = async () => import('./glossary-actions.js');
 
-  const project: Project = {
+  return {
     get root() {
       return config.root;
     },
     get config() {
       return config;
     },
-    plan: (call = {}) => enqueue(call.signal, () => run('dry-run', call)),
+    pseudoLocale: options.pseudoLocale,
+    files: async () =>
+      (await import('./project-files.js')).indexProjectFiles(
+        config,
+        options.pseudoLocale ? [options.pseudoLocale] : [],
+      ),
+    extract: (call = {}) => queue.enqueue(call.signal, () => extract(call)),
+    plan: (call = {}) => queue.enqueue(call.signal, () => run('dry-run', call)),
     translate: (call = {}) =>
-      enqueue(call.signal, () => run(call.frozen ? 'frozen' : 'translate', call)),
-    check: (call = {}) => enqueue(call.signal, () => run('check', call)),
-    status: (call = {}) => enqueue(call.signal, () => run('check', call, true)),
+      queue.enqueue(call.signal, () => run(call.frozen ? 'frozen' : 'translate', call)),
+    pseudoLocalize: (call = {}) => queue.enqueue(call.signal, () => pseudoRun(call)),
+    check: (call = {}) => queue.enqueue(call.signal, () => run('check', call)),
+    status: (call = {}) => queue.enqueue(call.signal, () => run('check', call, true)),
     glossary: {
       validate: (call = {}) =>
-        enqueue(call.signal, async () =>
-          (await import('./glossary-actions.js')).validateGlossary(config),
-        ),
+        queue.enqueue(call.signal, async () => (await glossary()).validateGlossary(config)),
       push: (call = {}) =>
-        enqueue(call.signal, () =>
-          locked('glossary push', call, async () =>
-            (await import('./glossary-actions.js')).pushGlossary(
-              config,
-              await connect(undefined),
-              call.signal,
-            ),
+        queue.enqueue(call.signal, () =>
+          withLock('glossary push', call, async () =>
+            (await glossary()).pushGlossary(config, await main.connect(undefined), call.signal),
           ),
         ),
       pull: (call = {}) =>
-        enqueue(call.signal, () =>
-          locked('glossary pull', call, async () =>
-            (await import('./glossary-actions.js')).pullGlossary(
-              config,
-              await connect(undefined),
-              call.signal,
-            ),
+        queue.enqueue(call.signal, () =>
+          withLock('glossary pull', call, async () =>
+            (await glossary()).pullGlossary(config, await main.connect(undefined), call.signal),
           ),
         ),
     },
     memory: {
       promote: (call) =>
-        enqueue(undefined, async () =>
+        queue.enqueue(undefined, async () =>
           (await import('./memory-actions.js')).promoteScope(config, env, call),
         ),
       exportTmx: (call) =>
-        enqueue(call.signal, async () =>
+        queue.enqueue(call.signal, async () =>
           (await import('./memory-actions.js')).exportTmx(config, await memoryOf(), env, call),
         ),
       importTmx: (call) =>
-        enqueue(call.signal, () =>
-          locked('memory import', call, async () =>
+        queue.enqueue(call.signal, () =>
+          withLock('memory import', call, async () =>
             (await import('./memory-actions.js')).importTmx(config, await memoryOf(), call),
           ),
         ),
     },
     usage: (call = {}) =>
-      enqueue(call.signal, async () =>
-        (await connect(undefined)).client.usage(call.signal ? { signal: call.signal } : {}),
+      queue.enqueue(call.signal, async () =>
+        (await main.connect(undefined)).client.usage(call.signal ? { signal: call.signal } : {}),
       ),
     reload: () =>
-      enqueue(undefined, async () => {
+      queue.enqueue(undefined, async () => {
         const next = await readConfig(options, cwd);
         if (
           !options.memory &&
@@ -225,17 +265,16 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
           memory = undefined;
         }
         config = next;
+        await pseudo?.memory.close();
+        pseudo = undefined;
         return config;
       }),
     async close() {
-      if (closed) return;
-      closed = true;
-      await tail;
-      const open = connection;
-      connection = undefined;
-      if (open) await (await open.catch(() => undefined))?.close();
+      if (queue.closed) return;
+      await queue.close();
+      await Promise.all([main.close(), pseudoLink.close()]);
       if (!options.memory) await memory?.close();
+      await pseudo?.memory.close();
     },
   };
-  return project;
 }

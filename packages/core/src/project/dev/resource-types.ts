@@ -1,9 +1,19 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { ResolvedConfig } from '@transloom/core';
 import { type ParseError, parse } from 'jsonc-parser';
-import type { CatalogIndex } from './catalog-index.js';
-import type { ResolvedPluginOptions, TypesOptions } from './plugin-options.js';
+import type { ResolvedConfig } from '../../config/resolve-config.js';
+import type { ProjectFiles } from '../project-files.js';
+
+/** Where the i18next types of the source keys are written, and the namespace `t` uses by default. */
+export interface SourceTypesOptions {
+  /** The `.d.ts` file, relative to the host's root. */
+  file: string;
+  /**
+   * The app's `defaultNS` (default: the configuration's `extract.defaultNamespace`, else the
+   * only namespace, else none: i18next's own default, `translation`).
+   */
+  defaultNS?: string;
+}
 
 /** A source catalog as the types describe it. */
 export interface TypedCatalog {
@@ -60,7 +70,7 @@ export function resourceTypesText(
   );
   return [
     `// The keys of the source catalogs (${options.sourceLocale}), for i18next's types. Written by`,
-    '// @transloom/vite-plugin (option `types`) when `vite dev` starts and whenever a source',
+    "// Transloom's dev session (the host's `types` option) when it starts and whenever a source",
     '// catalog changes: edit the catalogs, not this file.',
     "import 'i18next';",
     '',
@@ -101,16 +111,16 @@ export async function writeIfChanged(path: string, text: string): Promise<boolea
 
 /**
  * Writes the types of the project's source JSON catalogs to the `types` file (relative to
- * `viteRoot`) when they changed. Returns the file's absolute path when it was written, `false`
+ * `hostRoot`) when they changed. Returns the file's absolute path when it was written, `false`
  * when it was up to date, or the first source that does not parse (saved mid-edit: the file
  * keeps the last good keys until the next good save).
  */
 export async function writeSourceTypes(
-  viteRoot: string,
+  hostRoot: string,
   config: ResolvedConfig,
-  index: CatalogIndex,
-  types: TypesOptions,
-  namespace: ResolvedPluginOptions['namespace'],
+  index: ProjectFiles,
+  types: SourceTypesOptions,
+  namespace: (file: string, locale: string) => string,
 ): Promise<{ written: string | false } | { unparsable: string }> {
   const catalogs: TypedCatalog[] = [];
   const seen = new Set<string>();
@@ -130,7 +140,7 @@ export async function writeSourceTypes(
     types.defaultNS ??
     config.extract?.defaultNamespace ??
     (catalogs.length === 1 ? catalogs[0]!.namespace : undefined);
-  const path = resolve(viteRoot, types.file);
+  const path = resolve(hostRoot, types.file);
   const text = resourceTypesText(catalogs, { sourceLocale: config.sourceLocale, defaultNS });
   return { written: (await writeIfChanged(path, text)) ? path : false };
 }

@@ -8,7 +8,7 @@ import { createOwnWrites } from './own-writes.js';
 const dir = await mkdtemp(join(tmpdir(), 'transloom-own-writes-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-it("knows the plugin's own write by its bytes, and a person's later edit as theirs", async () => {
+it("knows the session's own write by its bytes, and a person's later edit as theirs", async () => {
   const file = join(dir, 'de.json');
   const own = createOwnWrites();
   await writeFile(file, '{ "a": "Hallo" }\n');
@@ -19,7 +19,7 @@ it("knows the plugin's own write by its bytes, and a person's later edit as thei
   expect(await own.isOurs(file)).toBe(true);
   await writeFile(file, '{ "a": "Servus" }\n');
   expect(await own.isOurs(file)).toBe(false);
-  // The record is gone: the plugin's old text saved again by a person is theirs too.
+  // The record is gone: the session's old text saved again by a person is theirs too.
   await writeFile(file, '{ "a": "Hallo" }\n');
   expect(await own.isOurs(file)).toBe(false);
   expect(await own.isOurs(join(dir, 'never-written.json'))).toBe(false);
@@ -40,7 +40,7 @@ it("takes the engine's hash of what it wrote, so an edit made before any read is
   const own = createOwnWrites();
   await writeFile(file, 'written');
   const hash = createHash('sha256').update('written').digest('hex').slice(0, 16);
-  // A person saves before the plugin looked at the file: the record is the engine's hash.
+  // A person saves before the session looked at the file: the record is the engine's hash.
   await writeFile(file, 'edited');
   own.record(file, hash);
   expect(await own.isOurs(file)).toBe(false);

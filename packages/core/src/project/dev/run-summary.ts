@@ -1,4 +1,4 @@
-import type { RunReport } from '@transloom/core';
+import type { RunReport } from '../../pipeline/run-report.js';
 
 function count(value: number, word: string): string {
   return `${value.toLocaleString('en-US')} ${word}${value === 1 ? '' : 's'}`;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import type { Diagnostic, Project } from '@transloom/core';
-import { slashPath } from './catalog-index.js';
+import type { Diagnostic } from '../../document/diagnostics.js';
+import { slashPath } from '../project-files.js';
+import type { Project } from '../project-types.js';
 import type { Problem } from './run-problems.js';
 
 /** What looking for keys used in code found. */
@@ -14,16 +15,16 @@ export interface ExtractFindings {
 }
 
 /**
- * Finds the keys the code uses that the source catalogs lack, with the engine's extractor
+ * Finds the keys the code uses that the source catalogs lack, with the project's extractor
  * (the configuration's `extract` section): `warn` only lists them, `write` adds them with
- * their default values.
+ * their default values (under the run lock).
  */
-export async function runExtract(
+export async function findKeys(
   project: Project,
   mode: 'warn' | 'write',
+  signal?: AbortSignal,
 ): Promise<ExtractFindings> {
-  const { extractKeys } = await import('@transloom/core/extract');
-  const result = await extractKeys(project.config, { dryRun: mode === 'warn' });
+  const result = await project.extract({ dryRun: mode === 'warn', ...(signal ? { signal } : {}) });
   return {
     mode,
     added: result.added,
@@ -48,7 +49,7 @@ function keysMessage(added: ReadonlyArray<readonly [string, readonly string[]]>)
 const errorLine = (e: Diagnostic) => `${e.file}:${e.line}:${e.column}: ${e.message} [${e.rule}]`;
 
 /**
- * The overlay's list of keys used in code but missing from the source catalogs (`warn`), and
+ * The standing problem of keys used in code but missing from the source catalogs (`warn`), and
  * problems the extractor met (an unparsable catalog, a namespace that is no file name).
  */
 export function missingKeysProblem(found: ExtractFindings, root: string): Problem | undefined {
@@ -90,4 +91,22 @@ export function newFindingsMessage(
     .filter((line) => fresh(`error\0${line}`));
   const parts = [...(added.length > 0 ? [keysMessage(added)] : []), ...errors];
   return parts.length > 0 ? parts.join('\n\n') : undefined;
+}
+
+/**
+ * A dev session's look at the code: the keys it uses and the catalogs lack (`write` adds
+ * them), the standing problem they make, and what the log has not said yet (`printed` keeps
+ * what it said, so each missing key is printed once per start).
+ */
+export async function keysStep(
+  project: Project,
+  mode: 'warn' | 'write',
+  printed: Set<string>,
+): Promise<{ written: string[]; problem: Problem | undefined; news: string | undefined }> {
+  const found = await findKeys(project, mode);
+  return {
+    written: found.written,
+    problem: missingKeysProblem(found, project.root),
+    news: newFindingsMessage(found, printed),
+  };
 }

@@ -1,34 +1,31 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { hashBytes } from '../../hashing/hash-of.js';
 
-/** Files the plugin wrote, by content, so that their change events start no second round. */
+/** Files a dev session wrote, by content, so that their change events start no second round. */
 export interface OwnWrites {
   /**
-   * Remembers `hash` (the engine's hash of the bytes it wrote) as the plugin's own content of
+   * Remembers `hash` (the engine's hash of the bytes it wrote) as the session's own content of
    * `path` (absolute); without a hash, the bytes now at `path` are read.
    */
   record(path: string, hash?: string): void;
-  /** Whether the file at `path` still holds what the plugin wrote there (a person's later edit does not). */
+  /** Whether the file at `path` still holds what the session wrote there (a person's later edit does not). */
   isOurs(path: string): Promise<boolean>;
   /** Resolves once every `record` has read its file. */
   settled(): Promise<void>;
 }
 
-// The engine's file hash: SHA-256, 16 hex digits (the `hash` of its `written` events).
+// The engine's file hash (the `hash` of its `written` events).
 async function hashFile(path: string): Promise<string | undefined> {
   try {
-    return createHash('sha256')
-      .update(await readFile(path))
-      .digest('hex')
-      .slice(0, 16);
+    return hashBytes(await readFile(path));
   } catch {
     return undefined; // gone again: nothing of ours to recognise
   }
 }
 
 /**
- * Content hashes of the files the plugin just wrote. A watcher event whose file still hashes
- * the same is the plugin's own write and is ignored; any other content is a person's edit
+ * Content hashes of the files a dev session just wrote. A watcher event whose file still hashes
+ * the same is the session's own write and is ignored; any other content is a person's edit
  * (the record is dropped then, so saving the old text again later is seen too).
  */
 export function createOwnWrites(): OwnWrites {

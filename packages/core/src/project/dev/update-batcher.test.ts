@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { createUpdateBatcher, type TransloomUpdate } from './update-batcher.js';
+import { createUpdateBatcher, type DevUpdate } from './update-batcher.js';
 
 it('sends one event per locale for the catalogs that change together', async () => {
-  const sent: TransloomUpdate[] = [];
+  const sent: DevUpdate[] = [];
   const batcher = createUpdateBatcher((update) => sent.push(update), 10);
   batcher.add({ locale: 'de', file: 'locales/de/a.json', namespace: 'a', content: { x: '1' } });
   batcher.add({ locale: 'ja', file: 'locales/ja/a.json', namespace: 'a', content: { x: '2' } });

@@ -1,21 +1,13 @@
-// Also imported by the browser helper (`./client`): nothing here may import a Node module.
-
-/** The custom HMR event the plugin sends when catalogs change on disk. */
-export const UPDATE_EVENT = 'transloom:update';
-
-/** The custom event that tells the client helper the plugin's problem is gone. */
-export const RESOLVED_EVENT = 'transloom:resolved';
-
-/** The data of a `transloom:update` event: one locale's changed catalogs. */
-export interface TransloomUpdate {
+/** One locale's catalogs that changed on disk, as a dev session tells its host. */
+export interface DevUpdate {
   locale: string;
-  /** The changed files, relative to Vite's root, with `/`. */
+  /** The changed files, relative to the host's root, with `/`. */
   files: string[];
   /** The new content of the changed JSON catalogs, by namespace (a removed catalog is absent). */
   resources: Record<string, unknown>;
 }
 
-/** Collects changed catalogs and sends one event per locale. */
+/** Collects changed catalogs and sends one update per locale. */
 export interface UpdateBatcher {
   add(change: { locale: string; file: string; namespace?: string; content?: unknown }): void;
   /** Sends what is collected now. */
@@ -24,13 +16,13 @@ export interface UpdateBatcher {
 
 /**
  * Gathers the catalogs that change within `delayMs` (the targets of one source are written
- * one after another) into one `transloom:update` per locale.
+ * one after another) into one update per locale.
  */
 export function createUpdateBatcher(
-  send: (update: TransloomUpdate) => void,
+  send: (update: DevUpdate) => void,
   delayMs = 15,
 ): UpdateBatcher {
-  let pending = new Map<string, TransloomUpdate>();
+  let pending = new Map<string, DevUpdate>();
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     clearTimeout(timer);

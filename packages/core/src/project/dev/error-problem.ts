@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ConfigIssue, Diagnostic } from '@transloom/core';
 import { findNodeAtLocation, type ParseError, parse, parseTree } from 'jsonc-parser';
+import type { ConfigIssue } from '../../config/config-error.js';
+import type { Diagnostic } from '../../document/diagnostics.js';
 import type { Problem } from './run-problems.js';
 
 interface TransloomErrorLike {

@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@transloom/core/config';
 import { afterAll, expect, it } from 'vitest';
+import { loadConfig } from '../../config/load-config.js';
 import { errorProblem, locateConfigIssue } from './error-problem.js';
 
-const dir = await mkdtemp(join(tmpdir(), 'transloom-vite-config-'));
+const dir = await mkdtemp(join(tmpdir(), 'transloom-dev-config-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function configError(text: string, name = 'transloom.config.json'): Promise<unknown> {

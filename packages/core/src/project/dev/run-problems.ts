@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import type { Diagnostic, RunReport, UnitFailure } from '@transloom/core';
+import type { Diagnostic } from '../../document/diagnostics.js';
+import type { RunReport, UnitFailure } from '../../pipeline/run-report.js';
 
-/** Something to show in the overlay or fail a build with: a message and where it points. */
+/** Something a dev host shows (an overlay) or fails a build with: a message and where it points. */
 export interface Problem {
   message: string;
   /** Absolute path of the file it points at. */
@@ -42,7 +43,7 @@ function plural(count: number, word: string): string {
 }
 
 /**
- * What went wrong in a run, for the overlay or a failed build: files that cannot be read (with
+ * What went wrong in a run, for a dev host's overlay or a failed build: files that cannot be read (with
  * their positions), the quota or budget reached, units the service or the verification
  * failed, and in a frozen run the units that are missing or stale. Undefined when all is well.
  */
