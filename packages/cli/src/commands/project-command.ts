@@ -3,7 +3,6 @@ import {
   createProject,
   type ProjectFiles,
   parseShard,
-  type ResolvedConfig,
   type RunReport,
   reportJson,
 } from '@transloom/core';
