@@ -15,7 +15,13 @@ export type {
   TransloomConfig,
 } from './config/config-schema.js';
 export { defineConfig } from './config/define-config.js';
-export { CONFIG_SEARCH_PLACES, type ConfigFormat } from './config/find-config-file.js';
+export {
+  CONFIG_SEARCH_PLACES,
+  type ConfigFormat,
+  configFormatOf,
+  type FoundConfigFile,
+  findConfigFile,
+} from './config/find-config-file.js';
 export type { ResolvedConfig, ResolvedLocaleSettings } from './config/resolve-config.js';
 export { targetLocaleProblem } from './config/target-language.js';
 export {
@@ -104,3 +110,10 @@ export {
 } from './project/report-json.js';
 export { requestTimeoutIssue } from './project/request-timeout-issue.js';
 export { STATE_DIRECTORY } from './project/state-directory.js';
+
+/**
+ * The docs-site tools (finding a site's root from its generator's config, which is read with
+ * Babel, and expanding a preset), loaded on demand so that other runs do not load them.
+ */
+export const loadDocsTools = () => import('./docs.js');
+export type { SiteRoot } from './presets/site-root.js';

@@ -1,8 +1,13 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type LocaleReport, type RunReport, reportJson, writeFileAtomic } from '@transloom/core';
-import { isInside } from '@transloom/core/config';
+import {
+  isInside,
+  type LocaleReport,
+  type RunReport,
+  reportJson,
+  writeFileAtomic,
+} from '@transloom/core';
 import { z } from 'zod';
 import { ActionError } from './action-error.js';
 

@@ -1,11 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import {
-  type ConfigFormat,
-  configFormatOf,
-  findConfigFile,
-  isInside,
-} from '@transloom/core/config';
+import { type ConfigFormat, configFormatOf, findConfigFile, isInside } from '@transloom/core';
 import type { ActionContext } from './action-context.js';
 import { ActionError } from './action-error.js';
 import type { CheckoutVerdict } from './judge-checkout.js';

@@ -1,5 +1,5 @@
+import type { ConfigFormat } from '@transloom/core';
 import { createProject, type Project, type RunEvent } from '@transloom/core';
-import type { ConfigFormat } from '@transloom/core/config';
 import type { ActionEvent } from './action-event.js';
 
 /** Options of {@link openActionProject}. */

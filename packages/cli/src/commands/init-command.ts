@@ -1,6 +1,12 @@
 import { open, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { CONFIG_SEARCH_PLACES, isInside, targetLocaleProblem, UsageError } from '@transloom/core';
+import {
+  CONFIG_SEARCH_PLACES,
+  isInside,
+  loadDocsTools,
+  targetLocaleProblem,
+  UsageError,
+} from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
 import { type ConfigLayout, configText } from '../init/config-text.js';
 import {
@@ -171,7 +177,7 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
   );
   if (layout.preset) {
     // What the site itself lacks for these locales (its own i18n configuration), said now.
-    const { expandPreset } = await import('@transloom/core/docs');
+    const { expandPreset } = await loadDocsTools();
     const { notes } = expandPreset(layout.preset, {
       root,
       sourceLocale: layout.sourceLocale,

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findSiteRoot, loadBabelParser, type SiteRoot } from '@transloom/core/docs';
+import { loadDocsTools, type SiteRoot } from '@transloom/core';
 import { localeOfName } from './locale-of-name.js';
 
 /** A docs site `transloom init` configures with a preset. */
@@ -48,6 +48,7 @@ function declaredLocales(preset: DocsSite['preset'], site: SiteRoot): string[] {
  */
 export async function detectDocsSite(root: string): Promise<DocsSite | undefined> {
   // Generator configs are read with Babel, which the command loads only now.
+  const { findSiteRoot, loadBabelParser } = await loadDocsTools();
   await loadBabelParser();
   for (const preset of ['docusaurus', 'vitepress', 'starlight'] as const) {
     const site = findSiteRoot(root, preset);
