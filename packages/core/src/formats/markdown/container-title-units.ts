@@ -1,8 +1,8 @@
 import { renderSegment } from '../../segments/render-segment.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
+import type { ContainerTitle } from './container-title.js';
 import { escapeMarkdownText, unescapeMarkdownText } from './escape-markdown.js';
 import { type MarkdownExtraction, shortHash } from './markdown-extraction.js';
-import type { ContainerTitle } from './prepare-markdown.js';
 
 // Writes a label's translation on its line: in MDX a label is read as Markdown text, where
 // `<` and `{` start JSX and expressions; between brackets a `]` ends it.

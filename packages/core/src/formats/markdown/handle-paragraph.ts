@@ -1,6 +1,6 @@
 import type { Paragraph } from 'mdast';
 import { pushDerivedUnit } from './derived-unit.js';
-import { readAdmonition } from './handle-admonition.js';
+import { readAdmonition } from './read-admonition.js';
 import type { MarkdownExtraction, NodeHandler, Place } from './markdown-extraction.js';
 import { pushJsxAttributeUnits } from './nested-units.js';
 import { pushPhrasingUnit } from './phrasing-unit.js';

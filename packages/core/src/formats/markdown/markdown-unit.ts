@@ -1,8 +1,9 @@
 import type { Heading, Root } from 'mdast';
 import type { AdapterUnit } from '../format-adapter.js';
+import type { ContainerTitle } from './container-title.js';
 import type { HeadingAnchor } from './heading-anchors.js';
 import type { Range } from './markdown-inline.js';
-import type { ContainerTitle, PreparedMarkdown } from './prepare-markdown.js';
+import type { PreparedMarkdown } from './prepare-markdown.js';
 
 /** A unit of a Markdown document; it knows how to write its translation. */
 export interface MarkdownUnit extends AdapterUnit {
@@ -29,4 +30,12 @@ export interface MarkdownSettings {
   titles?: readonly ContainerTitle[];
   /** Container fence and tab lines with nothing to translate (see {@link PreparedMarkdown}). */
   markup?: readonly Range[];
+  /** Bodies of mkdocs admonitions and tabs, parsed on their own (see {@link PreparedMarkdown}). */
+  bodies?: readonly ParsedBody[];
+}
+
+/** A block body parsed on its own, and where its offsets are in the file. */
+export interface ParsedBody {
+  root: Root;
+  map: (offset: number) => number;
 }

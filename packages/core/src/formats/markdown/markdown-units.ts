@@ -10,7 +10,7 @@ import {
 } from './markdown-extraction.js';
 import { markdownHandlers } from './markdown-handlers.js';
 import { rangeOf } from './markdown-inline.js';
-import type { MarkdownSettings, MarkdownUnit } from './markdown-unit.js';
+import type { MarkdownSettings, MarkdownUnit, ParsedBody } from './markdown-unit.js';
 
 export type { MarkdownSettings, MarkdownUnit } from './markdown-unit.js';
 
@@ -38,6 +38,20 @@ function walk(x: MarkdownExtraction, node: Nodes, place: Place): void {
     });
 }
 
+// A body's units keep its indentation on every line a translation adds (lines copied from the
+// source have theirs): a line indented less would end the block for Python-Markdown.
+function walkBody(x: MarkdownExtraction, body: ParsedBody, path: string): void {
+  const from = x.units.length;
+  walk(x, body.root, { path, map: body.map });
+  for (const unit of x.units.slice(from)) {
+    const lineStart = x.text.lastIndexOf('\n', unit.span.start - 1) + 1;
+    const indent = /^[ \t]*/.exec(x.text.slice(lineStart, unit.span.start))![0];
+    const unindented = new RegExp(`\n(?!${indent})`, 'g');
+    const write = unit.write;
+    unit.write = (translation, copy) => write(translation, copy).replace(unindented, `\n${indent}`);
+  }
+}
+
 /** Reads the units of a Markdown or MDX document in document order. */
 export function extractMarkdownUnits(
   file: SourceFile,
@@ -48,5 +62,6 @@ export function extractMarkdownUnits(
   pushContainerTitleUnits(x);
   for (const line of settings.markup ?? []) pushDerivedUnit(x, line, 'fence');
   walk(x, root, { path: '', map: (o) => o });
+  for (const [i, body] of (settings.bodies ?? []).entries()) walkBody(x, body, `/mkdocs[${i}]`);
   return x.units.sort((a, b) => a.span.start - b.span.start);
 }
