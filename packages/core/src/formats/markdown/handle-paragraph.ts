@@ -1,9 +1,9 @@
 import type { Paragraph } from 'mdast';
 import { pushDerivedUnit } from './derived-unit.js';
-import { readAdmonition } from './read-admonition.js';
 import type { MarkdownExtraction, NodeHandler, Place } from './markdown-extraction.js';
 import { pushJsxAttributeUnits } from './nested-units.js';
 import { pushPhrasingUnit } from './phrasing-unit.js';
+import { readAdmonition } from './read-admonition.js';
 
 const BLOCK_MARKER = /^\/\/\/(?:[ \t].*)?$/;
 const SNIPPET_LINE = /^[ \t]{0,3}<<<[ \t]+\S.*$/;
