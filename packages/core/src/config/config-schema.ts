@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileEntrySyntaxProblem } from '../formats/markdown/markdown-syntax.js';
 import { DOCS_GENERATORS } from '../presets/site-links.js';
 import { LOCALE_CODE } from './locale-code.js';
 
@@ -54,12 +55,18 @@ export const fileEntrySchema = z.strictObject({
   target: z.string().min(1).optional(),
   /** The format, when the extension does not tell. */
   format: z.enum(FORMATS).optional(),
-  /** Options of the format's adapter. */
+  /** Options of the format's adapter (Markdown: `syntax: 'mkdocs'` for mkdocs-material pages). */
   options: z.record(z.string(), z.unknown()).optional(),
   /** Only these target locales for this entry. */
   locales: z.array(LOCALE).optional(),
   /** Globs to leave out. */
   exclude: z.array(z.string()).optional(),
+});
+
+// Markdown's `syntax` (commonmark, mkdocs) is checked as configuration loads, at its key.
+const checkedFileEntry = fileEntrySchema.superRefine((entry, ctx) => {
+  const problem = fileEntrySyntaxProblem(entry);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['options', 'syntax'], message: problem });
 });
 
 /** The whole configuration. */
@@ -68,7 +75,7 @@ export const configSchema = z.strictObject({
   sourceLocale: LOCALE,
   targetLocales: z.array(LOCALE).min(1, 'needs at least one target locale'),
   /** File entries; with a `preset`, more besides its own (these win where both name a file). */
-  files: z.array(fileEntrySchema).default([]),
+  files: z.array(checkedFileEntry).default([]),
   /** A docs site's layout: its pages, UI strings and link rules, read from the site's folders. */
   preset: z.enum(DOCS_GENERATORS).optional(),
   /** Overrides of the preset's defaults. */

@@ -15,6 +15,7 @@ import { DEFAULT_FRONT_MATTER_KEYS } from './front-matter.js';
 import { type AnchorSettings, headingAnchors } from './heading-anchors.js';
 import type { LinkTarget } from './link-targets.js';
 import { siteEdits } from './markdown-site-edits.js';
+import { markdownSyntaxProblem } from './markdown-syntax.js';
 import {
   extractMarkdownUnits,
   type MarkdownSettings,
@@ -128,12 +129,20 @@ function labelsFrom(file: SourceFile, options: FormatOptions): ReadonlySet<strin
   return new Set(value as string[]);
 }
 
+// `syntax: 'mkdocs'` reads mkdocs-material's admonitions and content tabs (Python-Markdown
+// extensions, so Markdown pages only).
+function mkdocsFrom(file: SourceFile, options: FormatOptions, mdx: boolean): boolean {
+  const problem = markdownSyntaxProblem(options.syntax, mdx);
+  if (problem) throw optionError(file.path, 'markdown-options', `option 'syntax' ${problem}`);
+  return options.syntax === 'mkdocs';
+}
+
 function settingsFrom(
   file: SourceFile,
   options: FormatOptions,
   mdx: boolean,
   labels: ReadonlySet<string>,
-  extra: Pick<MarkdownSettings, 'anchors' | 'titles' | 'markup'>,
+  extra: Pick<MarkdownSettings, 'anchors' | 'titles' | 'markup' | 'bodies'>,
 ): MarkdownSettings {
   const keys = Array.isArray(options.frontMatter)
     ? (options.frontMatter as string[])
@@ -192,7 +201,8 @@ function markdownAdapter(
     extensions,
     parse(file, options) {
       const labels = labelsFrom(file, options);
-      const prepared = prepareMarkdown(file.text, mdx, { labels });
+      const mkdocs = mkdocsFrom(file, options, mdx);
+      const prepared = prepareMarkdown(file.text, mdx, { labels, mkdocs });
       const root = parseWith(file, mdx, prepared.text);
       const anchors = anchorsFrom(file, options);
       return {
@@ -203,6 +213,7 @@ function markdownAdapter(
         settings: settingsFrom(file, options, mdx, labels, {
           titles: prepared.titles,
           markup: prepared.markup,
+          bodies: prepared.bodies.map((b) => ({ root: parseWith(file, mdx, b.text), map: b.map })),
           ...(anchors ? { anchors: headingAnchors(root, file.text, anchors.slug) } : {}),
         }),
         anchors,
@@ -296,7 +307,8 @@ function markdownAdapter(
 
 /**
  * Markdown: headings, paragraphs, list items, table cells, blockquotes, directives and
- * admonitions (`:::tip`, `!!! note`), image alt text, link titles, front matter by an
+ * admonitions (`:::tip`, `!!! note`; with `syntax: 'mkdocs'` mkdocs-material's admonitions
+ * and content tabs with their indented bodies), image alt text, link titles, front matter by an
  * allow-list. Code, URLs, heading ids and attributes outside an allow-list are never
  * translated. Writing splices translated text into the original positions.
  */

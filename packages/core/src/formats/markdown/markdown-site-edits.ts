@@ -4,7 +4,7 @@ import type { RenderContext, UnitTranslation } from '../format-adapter.js';
 import { anchorMarker, createSlugger, type HeadingAnchor, headingText } from './heading-anchors.js';
 import { collectLinkTargets } from './link-targets.js';
 import type { MarkdownParsed } from './markdown-adapter.js';
-import type { MarkdownUnit } from './markdown-units.js';
+import type { MarkdownUnit } from './markdown-unit.js';
 
 /** Text written after a heading to keep its source anchor. */
 export interface AnchorEdit {

@@ -3,7 +3,7 @@ import { FormatError } from '../../document/diagnostics.js';
 import { loadDocument } from '../../document/load-document.js';
 import { decodeSourceFile } from '../../document/source-file.js';
 import { mdxFormat } from './markdown-adapter.js';
-import type { MarkdownUnit } from './markdown-units.js';
+import type { MarkdownUnit } from './markdown-unit.js';
 
 // Pseudo-localization as the built-in engine does it: letters get accents, `<` `>` `{` `}` stay.
 const ACCENTS: Record<string, string> = { K: 'Ḱ', V: 'Ṽ', a: 'á', e: 'é', y: 'ý' };

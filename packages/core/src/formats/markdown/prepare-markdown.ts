@@ -1,11 +1,8 @@
+import type { ContainerTitle } from './container-title.js';
 import type { Range } from './markdown-inline.js';
+import { type PreparedBody, prepareMkdocs } from './prepare-mkdocs.js';
 
-/** A label of container markup: a fence's title, a tab's `== Label`, a code block's `[label]`. */
-export interface ContainerTitle extends Range {
-  value: string;
-  /** Written between `[` and `]`, where a `]` must be escaped. */
-  bracket: boolean;
-}
+export type { ContainerTitle } from './container-title.js';
 
 /** Text to parse, with the constructs the parsers misread blanked out, and what was blanked. */
 export interface PreparedMarkdown {
@@ -13,6 +10,8 @@ export interface PreparedMarkdown {
   titles: ContainerTitle[];
   /** Container fence and tab lines with no label to translate: markup a person may edit. */
   markup: Range[];
+  /** Bodies of mkdocs admonitions and tabs, blanked in `text`: Markdown to parse on its own. */
+  bodies: PreparedBody[];
 }
 
 /** How {@link prepareMarkdown} reads container markup. */
@@ -25,6 +24,8 @@ export interface PrepareOptions {
   labels: ReadonlySet<string>;
   /** Blank container fences (for extraction); false leaves them for the parser (to check a page). */
   blankContainers?: boolean;
+  /** Reads mkdocs-material's admonitions and content tabs (the `syntax: 'mkdocs'` option). */
+  mkdocs?: boolean;
 }
 
 /** Containers whose labels are translated when nothing else is configured. */
@@ -92,6 +93,60 @@ interface OpenContainer {
   colons: number;
 }
 
+// What the line scan of prepareMarkdown collects and where it is.
+interface ScanState {
+  titles: ContainerTitle[];
+  markup: Range[];
+  open: OpenContainer[];
+  labels: ReadonlySet<string>;
+  blankFences: boolean;
+  /** The offset of the line being read. */
+  offset: number;
+}
+
+// A `:::` fence line: its title a unit, or the line markup; the line as the parser is to see it.
+function readContainer(
+  state: ScanState,
+  content: string,
+  keepEnd: string,
+  container: RegExpExecArray,
+): string {
+  const { open, offset } = state;
+  const prefix = container[1]!.length;
+  const colons = container[2]!.length;
+  const name = container[3];
+  const rest = container[4]!;
+  let title: ContainerTitle | undefined;
+  if (name) {
+    open.push({ name, colons });
+    if (state.labels.has(name) && name !== 'tabs' && name !== 'code-group') {
+      title = titleOf(rest, offset + content.length - rest.length);
+      if (title) state.titles.push(title);
+    }
+  } else if (rest.trim() === '' && open.length > 0 && colons >= open.at(-1)!.colons) {
+    open.pop();
+  }
+  // An opening fence with nothing to translate: markup (a closing `:::` says nothing more).
+  if (name && !title) state.markup.push({ start: offset + prefix, end: offset + content.length });
+  return state.blankFences
+    ? content.slice(0, prefix) + blank(content.slice(prefix)) + keepEnd
+    : content + keepEnd;
+}
+
+// A `== Label` line of vitepress-plugin-tabs: its label a unit (or the line markup), blanked.
+function readTab(state: ScanState, content: string, keepEnd: string, tab: RegExpExecArray): string {
+  const { offset } = state;
+  if (state.labels.has('tabs')) {
+    const start = offset + content.lastIndexOf(tab[2]!);
+    state.titles.push({ start, end: start + tab[2]!.length, value: tab[2]!, bracket: false });
+  } else {
+    state.markup.push({ start: offset + tab[1]!.length, end: offset + content.length });
+  }
+  // Always blanked: a tab's label line is markup, and the text below it is the tab's own.
+  const prefix = tab[1]!.length;
+  return content.slice(0, prefix) + blank(content.slice(prefix)) + keepEnd;
+}
+
 /**
  * Container fences (Docusaurus admonitions, VitePress containers, vitepress-plugin-tabs and
  * its `== Label` lines) and, in MDX, heading ids (`{#id}`, which MDX would read as a
@@ -106,15 +161,23 @@ export function prepareMarkdown(
   mdx: boolean,
   options: PrepareOptions = { labels: new Set(DEFAULT_CONTAINER_LABELS) },
 ): PreparedMarkdown {
-  const titles: ContainerTitle[] = [];
-  const markup: Range[] = [];
+  const mkdocs = options.mkdocs
+    ? prepareMkdocs(text, (body) => prepareMarkdown(body, mdx, options))
+    : undefined;
+  const state: ScanState = {
+    titles: mkdocs?.titles ?? [],
+    markup: mkdocs?.markup ?? [],
+    open: [],
+    labels: options.labels,
+    blankFences: options.blankContainers !== false,
+    offset: 0,
+  };
+  const { titles, markup, open } = state;
   const lines: string[] = [];
-  const open: OpenContainer[] = [];
-  const blankFences = options.blankContainers !== false;
   let fence: string | undefined;
   let comment = false;
-  let offset = 0;
-  for (const line of text.split('\n')) {
+  for (const line of (mkdocs?.text ?? text).split('\n')) {
+    const offset = state.offset;
     const content = line.endsWith('\r') ? line.slice(0, -1) : line;
     const keepEnd = line.slice(content.length);
     let written = line;
@@ -140,41 +203,20 @@ export function prepareMarkdown(
       const container = CONTAINER.exec(content);
       const tab = inside === 'tabs' ? TAB.exec(content) : null;
       const heading = mdx ? MDX_HEADING_ID.exec(content) : null;
-      if (container) {
-        const prefix = container[1]!.length;
-        const colons = container[2]!.length;
-        const name = container[3];
-        const rest = container[4]!;
-        let title: ContainerTitle | undefined;
-        if (name) {
-          open.push({ name, colons });
-          if (options.labels.has(name) && name !== 'tabs' && name !== 'code-group') {
-            title = titleOf(rest, offset + content.length - rest.length);
-            if (title) titles.push(title);
-          }
-        } else if (rest.trim() === '' && open.length > 0 && colons >= open.at(-1)!.colons) {
-          open.pop();
-        }
-        // An opening fence with nothing to translate: markup (a closing `:::` says nothing more).
-        if (name && !title) markup.push({ start: offset + prefix, end: offset + content.length });
-        if (blankFences)
-          written = content.slice(0, prefix) + blank(content.slice(prefix)) + keepEnd;
-      } else if (tab) {
-        if (options.labels.has('tabs')) {
-          const start = offset + content.lastIndexOf(tab[2]!);
-          titles.push({ start, end: start + tab[2]!.length, value: tab[2]!, bracket: false });
-        } else {
-          markup.push({ start: offset + tab[1]!.length, end: offset + content.length });
-        }
-        // Always blanked: a tab's label line is markup, and the text below it is the tab's own.
-        const prefix = tab[1]!.length;
-        written = content.slice(0, prefix) + blank(content.slice(prefix)) + keepEnd;
-      } else if (heading) {
+      if (container) written = readContainer(state, content, keepEnd, container);
+      else if (tab) written = readTab(state, content, keepEnd, tab);
+      else if (heading) {
         written = heading[1]! + blank(content.slice(heading[1]!.length)) + keepEnd;
       }
     }
     lines.push(written);
-    offset += line.length + 1;
+    state.offset += line.length + 1;
   }
-  return { text: lines.join('\n'), titles, markup };
+  const byStart = (a: Range, b: Range) => a.start - b.start;
+  return {
+    text: lines.join('\n'),
+    titles: titles.sort(byStart),
+    markup: markup.sort(byStart),
+    bodies: mkdocs?.bodies ?? [],
+  };
 }
