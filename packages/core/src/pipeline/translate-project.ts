@@ -1,11 +1,10 @@
 import { relative, resolve, sep } from 'node:path';
-import { closest } from '../config/closest.js';
-import { ConfigError } from '../config/config-error.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
+import { ConfigError } from '../errors/config-error.js';
 import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import { readLock, writeLock } from '../lock/lock-file.js';
 import { createConfiguredStore } from '../memory/configured-store.js';
 import { createFileTranslationStore } from '../memory/file-translation-store.js';
 import { MemoryUnavailableError } from '../memory/redis-translation-store.js';
@@ -15,19 +14,21 @@ import {
   noTranslationStore,
   type TranslationMemory,
 } from '../memory/translation-memory.js';
-import { checkFileEntries } from '../project/check-file-entries.js';
-import { checkRunPaths } from '../project/check-run-paths.js';
-import { checkWritable } from '../project/check-writable.js';
-import { expandFiles } from '../project/expand-files.js';
-import { PathGuard } from '../project/path-guard.js';
-import type { RunEvent, ServiceConnection } from '../project/project-types.js';
+import { closest } from '../settings/closest.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
+import { checkFileEntries } from './check-file-entries.js';
+import { checkRunPaths } from './check-run-paths.js';
+import { checkWritable } from './check-writable.js';
+import { expandFiles } from './expand-files.js';
 import type { JobGroup, JobQueue } from './job-queue.js';
 import { runLocale } from './locale-run.js';
 import { localeSettings } from './locale-settings.js';
-import { readLock, writeLock } from './lock-file.js';
 import { nextLock } from './next-lock.js';
+import { PathGuard } from './path-guard.js';
 import { type PlanOptions, planProject } from './plan-project.js';
+import type { RunEvent } from './run-event.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
+import type { ServiceConnection } from './service-connection.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
 import { stopsWriting } from './stops-writing.js';
 import type { TargetResult, TargetWork } from './write-target.js';

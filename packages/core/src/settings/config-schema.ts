@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCS_GENERATORS } from '../presets/site-links.js';
+import { DOCS_GENERATORS } from './docs-generators.js';
 import { LOCALE_CODE } from './locale-code.js';
 
 const FORMATS = ['json', 'xliff12', 'xliff2', 'markdown', 'mdx', 'html'] as const;

@@ -1,4 +1,9 @@
 import { extname } from 'node:path';
+import { type Diagnostic, FormatError } from '../document/diagnostics.js';
+import { decodeSourceFile, encodeSourceText, type SourceFile } from '../document/source-file.js';
+import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
+import { MarkupMismatchError } from '../segments/render-segment.js';
+import type { Original } from '../segments/segment-markup.js';
 import type {
   AdapterUnit,
   FormatKind,
@@ -7,13 +12,8 @@ import type {
   ParsedFile,
   Unit,
   UnitTranslation,
-} from '../formats/format-adapter.js';
-import { formatAdapters } from '../formats/registry.js';
-import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
-import { MarkupMismatchError } from '../segments/render-segment.js';
-import type { Original } from '../segments/segment-markup.js';
-import { type Diagnostic, FormatError } from './diagnostics.js';
-import { decodeSourceFile, encodeSourceText, type SourceFile } from './source-file.js';
+} from './format-adapter.js';
+import { formatAdapters } from './registry.js';
 
 /** What {@link loadDocument} reads. */
 export interface LoadDocumentOptions {
