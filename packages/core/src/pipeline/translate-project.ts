@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../document/diagnostics.js';
 import { ConfigError } from '../errors/config-error.js';
+import { InternalError } from '../errors/internal-error.js';
 import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
@@ -80,12 +81,11 @@ function runLocales(config: ResolvedConfig, wanted: readonly string[] | undefine
     .filter((l) => !config.targetLocales.includes(l))
     .map((l) => {
       const suggestion = closest(l, config.targetLocales);
-      return {
-        path: '--locale',
-        message: `'${l}' is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''} (targets: ${config.targetLocales.join(', ')})`,
-      };
+      return `'${l}' is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''} (targets: ${config.targetLocales.join(', ')})`;
     });
-  if (issues.length > 0) throw new ConfigError(issues, config.file);
+  // The caller's choice of locales, not the configuration, is wrong: a host names its own
+  // flag or input for it.
+  if (issues.length > 0) throw new UsageError(`locales: ${issues.join('; ')}`);
   return [...new Set(wanted)];
 }
 
@@ -214,7 +214,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const send = async (queue: JobQueue, groups: readonly JobGroup[]) => {
     session ??= (async () => {
       if (!options.connect)
-        throw new Error('translateProject: there is something to send but no connect() was given');
+        throw new InternalError('translateProject has texts to send but was given no connect()');
       connection = await options.connect();
       requestsBefore = connection.requests();
       // A call's budget never raises the project's own.
