@@ -12,6 +12,7 @@ describe('core’s errors', () => {
     const thrown = (() => {
       try {
         loadDocument({ path: 'en.json', content: '{\n  "a": "b",,\n}' });
+        return undefined;
       } catch (error) {
         return error;
       }
