@@ -6,6 +6,7 @@ export {
   type UnreachableReason,
 } from './service-unreachable-error.js';
 export {
+  type ErrorPosition,
   TransloomError,
   type TransloomErrorCode,
   type TransloomErrorKind,
@@ -182,11 +183,34 @@ export class VoiceStreamError extends TransloomError {
   }
 }
 
-/** The client was configured with an option it cannot use. */
+/** One problem of a configuration: where it is and what is wrong. */
+export interface ConfigIssue {
+  /** Key path, e.g. `files[1].target` (empty: the configuration as a whole). */
+  path: string;
+  message: string;
+}
+
+/**
+ * A configuration that cannot be used: the client's options, or a project's configuration
+ * (then every issue names its key, and `file` the configuration file). One class for both,
+ * so a host catches one.
+ */
 export class ConfigError extends TransloomError {
   override name = 'ConfigError';
-  constructor(message: string) {
-    super('TRANSLOOM_CONFIG', message);
+  readonly issues: readonly ConfigIssue[];
+  readonly file: string | undefined;
+
+  constructor(problem: string | readonly ConfigIssue[], file?: string) {
+    const issues = typeof problem === 'string' ? [{ path: '', message: problem }] : problem;
+    super(
+      'TRANSLOOM_CONFIG',
+      typeof problem === 'string'
+        ? problem
+        : `${file ? `${file}: ` : ''}invalid configuration:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`,
+      { kind: 'user', position: file ? { file } : undefined },
+    );
+    this.issues = issues;
+    this.file = file;
   }
 }
 

@@ -20,3 +20,12 @@ it('recognizes an error of another copy of the class, as a bundled host meets th
   expect(new Narrow('TRANSLOOM_X', 'x')).toBeInstanceOf(Narrow);
   expect(new Narrow('TRANSLOOM_X', 'x')).toBeInstanceOf(TransloomError);
 });
+
+it('carries a file position when the error is about a place in a file', () => {
+  const at = new TransloomError('TRANSLOOM_X', 'x', {
+    kind: 'user',
+    position: { file: 'a.json', line: 3, column: 7 },
+  });
+  expect(at.position).toEqual({ file: 'a.json', line: 3, column: 7 });
+  expect(new TransloomError('TRANSLOOM_X', 'x').position).toBeUndefined();
+});

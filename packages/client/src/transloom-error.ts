@@ -23,6 +23,15 @@ export type TransloomErrorCode =
  */
 export type TransloomErrorKind = 'user' | 'service' | 'internal';
 
+/** Where in a file an error is (a configuration key's file, a parse error's line). */
+export interface ErrorPosition {
+  file: string;
+  /** 1-based, when known. */
+  line?: number | undefined;
+  /** 1-based, when known. */
+  column?: number | undefined;
+}
+
 // Codes a user fixes; every other client code is the service's.
 const USER_CODES: ReadonlySet<string> = new Set([
   'TRANSLOOM_BAD_REQUEST',
@@ -60,15 +69,18 @@ export class TransloomError extends Error {
   readonly code: TransloomErrorCode | (string & {});
   /** Who can fix it. */
   readonly kind: TransloomErrorKind;
+  /** The file (and line and column) the error is about, when it is about one. */
+  readonly position: ErrorPosition | undefined;
 
   constructor(
     code: TransloomErrorCode | (string & {}),
     message: string,
-    options?: { cause?: unknown; kind?: TransloomErrorKind },
+    options?: { cause?: unknown; kind?: TransloomErrorKind; position?: ErrorPosition | undefined },
   ) {
     super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.code = code;
     this.kind = options?.kind ?? (USER_CODES.has(code) ? 'user' : 'service');
+    this.position = options?.position;
     Object.defineProperty(this, TRANSLOOM_ERROR, { value: true });
   }
 }

@@ -1,8 +1,6 @@
 // `@transloom/core/config`: finding and checking configuration files (cosmiconfig, and jiti
 // for TypeScript configs). Hosts that pass their configuration never load it.
-export { ConfigError, type ConfigIssue } from './config/config-error.js';
-export { configPathIssues, isInside } from './config/config-paths.js';
-export { type ConfigSchemaOutput, configSchema } from './config/config-schema.js';
+
 export {
   ALL_CONFIG_FORMATS,
   CONFIG_SEARCH_PLACES,
@@ -19,4 +17,7 @@ export {
   type ResolvedLocaleSettings,
   resolveConfig,
 } from './config/resolve-config.js';
-export { targetLangOf, targetLocaleProblem } from './config/target-language.js';
+export { ConfigError, type ConfigIssue } from './errors/config-error.js';
+export { configPathIssues, isInside } from './settings/config-paths.js';
+export { type ConfigSchemaOutput, configSchema } from './settings/config-schema.js';
+export { targetLangOf, targetLocaleProblem } from './settings/target-language.js';

@@ -1,5 +1,6 @@
 // `@transloom/core/docs`: docs-site presets and the link checker for a built site.
 
+export { type DocsGenerator, rewriteLink, type SiteLinks } from './formats/markdown/site-links.js';
 export { loadBabelParser } from './presets/babel-parser.js';
 export {
   type BuiltLinksReport,
@@ -16,5 +17,4 @@ export type {
 export { DOCS_PRESET_NAMES, docsPresets, expandPreset } from './presets/expand-preset.js';
 export { languageLabel, missingLocalesNote } from './presets/locale-notes.js';
 export type { SiteConfig, StaticValue } from './presets/site-config.js';
-export { type DocsGenerator, rewriteLink, type SiteLinks } from './presets/site-links.js';
 export { findSiteRoot, SITE_CONFIG_FILES, type SiteRoot } from './presets/site-root.js';

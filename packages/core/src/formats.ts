@@ -7,13 +7,6 @@ export {
   SegmentError,
 } from './document/diagnostics.js';
 export {
-  detectFormat,
-  type LoadDocumentOptions,
-  type LocDocument,
-  loadDocument,
-  type RenderOptions,
-} from './document/load-document.js';
-export {
   decodeSourceFile,
   encodeSourceText,
   type FileEncoding,
@@ -32,6 +25,13 @@ export type {
   UnitTranslation,
   Variant,
 } from './formats/format-adapter.js';
+export {
+  detectFormat,
+  type LoadDocumentOptions,
+  type LocDocument,
+  loadDocument,
+  type RenderOptions,
+} from './formats/load-document.js';
 export { formatAdapters } from './formats/registry.js';
 export { assembleTranslation, type UnitForm, unitForms } from './pipeline/unit-forms.js';
 export {

@@ -7,13 +7,6 @@ export {
   type TransloomErrorKind,
   type UnreachableReason,
 } from '@transloom/client/errors';
-export { ConfigError, type ConfigIssue } from './config/config-error.js';
-export { isInside } from './config/config-paths.js';
-export type {
-  FileEntry,
-  LocaleSettings as LocaleSettingsInput,
-  TransloomConfig,
-} from './config/config-schema.js';
 export { defineConfig } from './config/define-config.js';
 export {
   CONFIG_SEARCH_PLACES,
@@ -22,18 +15,19 @@ export {
   type FoundConfigFile,
   findConfigFile,
 } from './config/find-config-file.js';
-export type { ResolvedConfig, ResolvedLocaleSettings } from './config/resolve-config.js';
-export { targetLocaleProblem } from './config/target-language.js';
 export {
   type Diagnostic,
   FormatError,
   formatDiagnostic,
   SegmentError,
 } from './document/diagnostics.js';
+export { ConfigError, type ConfigIssue } from './errors/config-error.js';
 export { ProjectLockedError, type RunLockHolder } from './errors/project-locked-error.js';
 export { UsageError } from './errors/usage-error.js';
+export { writeFileAtomic } from './fs/write-file-atomic.js';
 export type { GlossaryLayoutKind } from './glossary/glossary-layout.js';
 export { GlossaryError } from './glossary/load-glossary.js';
+export { LockError } from './lock/lock-file.js';
 export { createFileTranslationStore } from './memory/file-translation-store.js';
 export { MemoryUnavailableError } from './memory/redis-translation-store.js';
 export { parseShard, type Shard } from './memory/shard-of.js';
@@ -45,7 +39,6 @@ export {
   type TranslationMemoryOptions,
   type TranslationStore,
 } from './memory/translation-memory.js';
-export { LockError } from './pipeline/lock-file.js';
 export { RunConfigError } from './pipeline/request-options.js';
 export {
   type LocaleReport,
@@ -56,7 +49,6 @@ export {
   type StaleEdit,
   type UnitFailure,
 } from './pipeline/run-report.js';
-export { writeFileAtomic } from './pipeline/write-file-atomic.js';
 export type { BuiltLinksReport, CheckBuiltLinksOptions } from './presets/check-built-links.js';
 export { checkBuiltLinks } from './project/check-site-links.js';
 export {
@@ -109,7 +101,15 @@ export {
   reportJson,
 } from './project/report-json.js';
 export { requestTimeoutIssue } from './project/request-timeout-issue.js';
-export { STATE_DIRECTORY } from './project/state-directory.js';
+export { isInside } from './settings/config-paths.js';
+export type {
+  FileEntry,
+  LocaleSettings as LocaleSettingsInput,
+  TransloomConfig,
+} from './settings/config-schema.js';
+export type { ResolvedConfig, ResolvedLocaleSettings } from './settings/resolved-config.js';
+export { STATE_DIRECTORY } from './settings/state-directory.js';
+export { targetLocaleProblem } from './settings/target-language.js';
 
 /**
  * The docs-site tools (finding a site's root from its generator's config, which is read with

@@ -1,5 +1,7 @@
 // `@transloom/core/pipeline`: the steps createProject drives, for benchmarks and tools that
 // assemble a run themselves. Most callers want `createProject` from `@transloom/core`.
+
+export { writeFileAtomic } from './fs/write-file-atomic.js';
 export { GlossaryTerms } from './glossary/glossary-terms.js';
 export {
   type GlossaryDictionary,
@@ -14,9 +16,6 @@ export {
 } from './glossary/sync-glossary.js';
 export { formatGlossaryTable, writeProjectGlossary } from './glossary/write-glossary.js';
 export { hashBytes, hashOf } from './hashing/hash-of.js';
-export { connectService } from './pipeline/connect-service.js';
-export type { FailureReason } from './pipeline/job-queue.js';
-export { SEGMENTER_VERSION, sourceLangOf } from './pipeline/locale-settings.js';
 export {
   emptyLock,
   formatLock,
@@ -30,14 +29,16 @@ export {
   parseLock,
   readLock,
   writeLock,
-} from './pipeline/lock-file.js';
+} from './lock/lock-file.js';
+export { connectService } from './pipeline/connect-service.js';
+export { expandFiles, type ProjectFile, staticBase } from './pipeline/expand-files.js';
+export type { FailureReason } from './pipeline/job-queue.js';
+export { SEGMENTER_VERSION, sourceLangOf } from './pipeline/locale-settings.js';
+export { PathGuard } from './pipeline/path-guard.js';
 export { emptyLocaleReport } from './pipeline/run-report.js';
 export {
   defaultTranslationMemory,
   type TranslateProjectOptions,
   translateProject,
 } from './pipeline/translate-project.js';
-export { writeFileAtomic } from './pipeline/write-file-atomic.js';
-export { expandFiles, type ProjectFile, staticBase } from './project/expand-files.js';
-export { PathGuard } from './project/path-guard.js';
 export { type AcquireRunLockOptions, acquireRunLock, type RunLock } from './project/run-lock.js';

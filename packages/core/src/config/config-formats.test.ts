@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from './config-error.js';
+import { ConfigError } from '../errors/config-error.js';
 import { findConfigFile } from './find-config-file.js';
 import { loadConfig } from './load-config.js';
 

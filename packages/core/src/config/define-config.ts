@@ -1,4 +1,4 @@
-import type { TransloomConfig } from './config-schema.js';
+import type { TransloomConfig } from '../settings/config-schema.js';
 
 /**
  * A typed identity for `transloom.config.ts`: `export default defineConfig({ ... })`. Kept

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from './config-error.js';
+import { ConfigError } from '../errors/config-error.js';
 import type { ConfigFormat } from './find-config-file.js';
 
 /** Largest configuration file read as data. */

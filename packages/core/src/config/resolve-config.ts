@@ -5,55 +5,19 @@ import {
   MAX_CUSTOM_INSTRUCTIONS,
 } from '@transloom/client/wire';
 import type { z } from 'zod';
-import type { SharedMemoryConfig } from '../memory/shared-memory-settings.js';
-import type { PresetExpansion } from '../presets/docs-preset.js';
+import { ConfigError, type ConfigIssue } from '../errors/config-error.js';
 import { expandPreset } from '../presets/expand-preset.js';
-import { closest } from './closest.js';
-import { ConfigError, type ConfigIssue } from './config-error.js';
-import { configPathIssues } from './config-paths.js';
-import { configSchema, type FileEntry, type LocaleSettings } from './config-schema.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
+import { closest } from '../settings/closest.js';
+import { configPathIssues } from '../settings/config-paths.js';
+import { configSchema } from '../settings/config-schema.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../settings/request-timeout.js';
+import type { ResolvedConfig, ResolvedLocaleSettings } from '../settings/resolved-config.js';
+import { hasFormality, targetLocaleProblem } from '../settings/target-language.js';
 import { sharedMemoryOf } from './shared-memory-config.js';
-import { hasFormality, targetLocaleProblem } from './target-language.js';
 
-export { closest } from './closest.js';
-export { ConfigError, type ConfigIssue } from './config-error.js';
-
-/** The settings a target locale is translated with (global settings, then its own). */
-export interface ResolvedLocaleSettings {
-  formality: NonNullable<LocaleSettings['formality']>;
-  style: string | undefined;
-  customInstructions: string[];
-  modelType: LocaleSettings['modelType'];
-}
-
-/** A checked configuration with defaults filled in and paths made absolute. */
-export interface ResolvedConfig {
-  /** The directory paths are relative to. */
-  root: string;
-  /** The config file, when one was read. */
-  file: string | undefined;
-  sourceLocale: string;
-  targetLocales: string[];
-  files: FileEntry[];
-  glossary: string | Readonly<Record<string, string>> | undefined;
-  context: 'none' | 'unit';
-  concurrency: number;
-  /** Milliseconds a request may go without an answer (default {@link DEFAULT_REQUEST_TIMEOUT_MS}). */
-  requestTimeout: number;
-  maxCharacters: number | undefined;
-  /** Absolute directory of the translation memory, or false. */
-  translationMemory: string | false;
-  /** The shared translation memory behind the local one, when `translationMemory.redis` is set. */
-  sharedMemory: SharedMemoryConfig | undefined;
-  lockFile: string;
-  extract: z.output<typeof configSchema>['extract'];
-  /** What is allowed but likely not meant (a target locale without its variant), for each run to report. */
-  warnings: readonly ConfigIssue[];
-  /** The docs preset's expansion, when one is set: its entries are in `files`, after the explicit ones. */
-  preset?: PresetExpansion | undefined;
-  settings(locale: string): ResolvedLocaleSettings;
-}
+export { ConfigError, type ConfigIssue } from '../errors/config-error.js';
+export { closest } from '../settings/closest.js';
+export type { ResolvedConfig, ResolvedLocaleSettings } from '../settings/resolved-config.js';
 
 // The keys an object schema allows at a path (for "did you mean" on unknown keys).
 function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {

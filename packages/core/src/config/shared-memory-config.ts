@@ -1,6 +1,6 @@
+import type { ConfigIssue } from '../errors/config-error.js';
 import type { SharedMemoryConfig } from '../memory/shared-memory-settings.js';
-import type { ConfigIssue } from './config-error.js';
-import type { ConfigSchemaOutput } from './config-schema.js';
+import type { ConfigSchemaOutput } from '../settings/config-schema.js';
 
 /**
  * The shared memory part of `translationMemory`, checked: the scope settings mean something

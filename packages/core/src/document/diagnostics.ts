@@ -1,4 +1,4 @@
-import { TransloomError } from '@transloom/client/errors';
+import { type ErrorPosition, TransloomError } from '@transloom/client/errors';
 
 /** A problem found in a user's file, with where it is and which rule it breaks. */
 export interface Diagnostic {
@@ -26,11 +26,16 @@ export class FormatError extends TransloomError {
     super(
       'TRANSLOOM_FORMAT',
       diagnostics.map(formatDiagnostic).join('\n') || `${file}: cannot be parsed`,
-      { kind: 'user' },
+      { kind: 'user', position: positionOf(file, diagnostics[0]) },
     );
     this.file = file;
     this.diagnostics = diagnostics;
   }
+}
+
+// Where a file's first problem is: the error's position.
+function positionOf(file: string, first: Diagnostic | undefined): ErrorPosition {
+  return first ? { file: first.file, line: first.line, column: first.column } : { file };
 }
 
 /** A bad adapter option of one file entry: a FormatError at the file's start under `rule`. */

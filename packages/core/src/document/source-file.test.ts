@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../formats/load-document.js';
 import { FormatError } from './diagnostics.js';
-import { loadDocument } from './load-document.js';
 import { decodeSourceFile, encodeSourceText } from './source-file.js';
 
 const xliff = (encoding: string, body: string) =>

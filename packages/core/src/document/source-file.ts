@@ -134,16 +134,8 @@ export function decodeSourceFile(path: string, content: string | Uint8Array): So
 function strictDecode(path: string, encoding: FileEncoding, bytes: Uint8Array): string {
   // WHATWG's "latin1" is windows-1252; ISO-8859-1 proper keeps every byte as its code point.
   if (encoding === 'iso-8859-1') return Buffer.from(bytes).toString('latin1');
-  try {
-    if (encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be')
-      return new TextDecoder(encoding, { fatal: true }).decode(bytes);
-    // A legacy encoding: iconv-lite has the tables (and writes them back, which TextDecoder
-    // cannot); a byte sequence it cannot map would read as U+FFFD and be lost on writing.
-    const text = iconv.decode(Buffer.from(bytes), encoding);
-    if (text.includes('\ufffd') && !iconv.encode(text, encoding).equals(Buffer.from(bytes)))
-      throw new Error('unmappable bytes');
-    return text;
-  } catch {
+  const text = decodeOrUndefined(encoding, bytes);
+  if (text === undefined)
     throw new FormatError(path, [
       {
         file: path,
@@ -154,6 +146,22 @@ function strictDecode(path: string, encoding: FileEncoding, bytes: Uint8Array): 
         message: `the file is not valid ${encoding.toUpperCase()}; declare its encoding or convert it to UTF-8`,
       },
     ]);
+  return text;
+}
+
+// The text of `bytes`, or undefined when they are not valid in `encoding`.
+function decodeOrUndefined(encoding: FileEncoding, bytes: Uint8Array): string | undefined {
+  try {
+    if (encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be')
+      return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    // A legacy encoding: iconv-lite has the tables (and writes them back, which TextDecoder
+    // cannot); a byte sequence it cannot map would read as U+FFFD and be lost on writing.
+    const text = iconv.decode(Buffer.from(bytes), encoding);
+    if (text.includes('\ufffd') && !iconv.encode(text, encoding).equals(Buffer.from(bytes)))
+      return undefined;
+    return text;
+  } catch {
+    return undefined;
   }
 }
 

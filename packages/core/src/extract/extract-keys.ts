@@ -10,12 +10,12 @@ import {
   parseTree,
 } from 'jsonc-parser';
 import { glob } from 'tinyglobby';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import { UsageError } from '../errors/usage-error.js';
-import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
+import { PathGuard } from '../pipeline/path-guard.js';
 import { pluralCategories } from '../plurals/plural-categories.js';
-import { PathGuard } from '../project/path-guard.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 
 /** A key found in source code. */
 export interface FoundKey {

@@ -2,6 +2,9 @@ import type { Diagnostic } from '../document/diagnostics.js';
 import type { SourceFile } from '../document/source-file.js';
 import type { Edit } from '../document/splice-edits.js';
 import type { SegmentMarkup } from '../segments/segment-markup.js';
+import type { UnitTranslation, Variant } from '../segments/unit-translation.js';
+
+export type { UnitTranslation, Variant } from '../segments/unit-translation.js';
 
 /** The formats Transloom reads and writes. */
 export type FormatName = 'json' | 'xliff12' | 'xliff2' | 'markdown' | 'mdx' | 'html';
@@ -15,13 +18,6 @@ export interface Selector {
   offset?: number;
   /** Ids of the placeholders that print the selector's number (`#`, `{count}`, `{{count}}`). */
   numberIds: string[];
-}
-
-/** One form of a plural or select message: a key per selector, and the full sentence. */
-export interface Variant {
-  /** One key per selector: a CLDR category (`one`), an exact value (`=0`), a select key, or `*` when this form does not depend on that selector. */
-  keys: string[];
-  segment: string;
 }
 
 /** The plural/select structure of a unit. */
@@ -51,9 +47,6 @@ export interface Unit {
    */
   derived?: boolean;
 }
-
-/** What a unit is rendered with: a segment, or the variants of a plural/select unit. */
-export type UnitTranslation = string | { readonly variants: readonly Variant[] };
 
 /** A unit as an adapter keeps it: the public unit plus the markup its translation needs. */
 export interface AdapterUnit extends Unit {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../document/diagnostics.js';
-import { loadDocument } from '../document/load-document.js';
+import { loadDocument } from './load-document.js';
 
 function diagnostic(path: string, content: string, options = {}, format?: 'xliff12') {
   try {

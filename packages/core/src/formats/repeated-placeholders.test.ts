@@ -1,10 +1,10 @@
 import { pseudoEngine } from '@transloom/server';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../document/load-document.js';
 import { assembleTranslation, unitForms } from '../pipeline/unit-forms.js';
 import { createProject } from '../project/create-project.js';
 import { MarkupMismatchError } from '../segments/render-segment.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';
+import { loadDocument } from './load-document.js';
 
 const STRONG = '<x id="START_TAG_STRONG" ctype="x-strong" equiv-text="&lt;strong&gt;"/>';
 const CLOSE = '<x id="CLOSE_TAG_STRONG" ctype="x-strong" equiv-text="&lt;/strong&gt;"/>';

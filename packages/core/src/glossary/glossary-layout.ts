@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { baseLanguage } from '@transloom/client/wire';
-import { LOCALE_CODE } from '../config/locale-code.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
+import { LOCALE_CODE } from '../settings/locale-code.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import type { GlossaryFileFormat } from './glossary-rows.js';
 
 /**

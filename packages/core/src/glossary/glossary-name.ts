@@ -1,4 +1,4 @@
-import type { ResolvedConfig } from '../config/resolve-config.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 
 /** The name of the glossary a project creates on the service: its folder's name. */
 export function glossaryName(config: ResolvedConfig): string {

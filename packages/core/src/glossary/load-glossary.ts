@@ -1,8 +1,8 @@
 import { TransloomError } from '@transloom/client/errors';
 import { baseLanguage, GLOSSARY_LANGUAGES, type GlossaryEntry } from '@transloom/client/wire';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import { type Diagnostic, formatDiagnostic } from '../document/diagnostics.js';
 import { hashOfParts } from '../hashing/hash-of.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { checkGlossaryEntries } from './check-glossary-entries.js';
 import { describeGlossaryLayout } from './describe-glossary-layout.js';
 import type { GlossaryLayoutKind } from './glossary-layout.js';

@@ -1,5 +1,5 @@
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { type GlossaryFileSet, glossaryFileSet } from './glossary-layout.js';
 import { readGlossarySource, relativeGlossaryPath } from './glossary-source.js';
 import { type GlossaryFileModel, parseGlossaryFile } from './parse-glossary-file.js';

@@ -1,5 +1,5 @@
 import { NotFoundError, type TransloomClient } from '@transloom/client';
-import type { LockedGlossary } from '../pipeline/lock-file.js';
+import type { LockedGlossary } from '../lock/lock-file.js';
 import type { GlossaryDictionary, ProjectGlossary } from './load-glossary.js';
 
 /** What {@link syncGlossary} did. */

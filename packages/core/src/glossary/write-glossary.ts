@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { GlossaryEntry } from '@transloom/client/wire';
-import type { ResolvedConfig } from '../config/resolve-config.js';
-import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import type { GlossaryFileFormat } from './glossary-rows.js';
 import type { GlossarySource } from './glossary-source.js';
 import { GlossaryError } from './load-glossary.js';

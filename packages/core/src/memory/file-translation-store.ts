@@ -1,6 +1,6 @@
 import { access, type FileHandle, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { groupBy } from '../pipeline/group-by.js';
+import { groupBy } from '../collections/group-by.js';
 import type { TranslationStore } from './translation-memory.js';
 
 // 16 shards by the key's first hex digit: few enough that a lookup reads few files.

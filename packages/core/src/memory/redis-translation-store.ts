@@ -125,7 +125,7 @@ export async function openRedisTranslationStore(
   const reads = options.readScopes.map((s) => scopeKey(options.prefix, s));
   const exec = async (pipeline: ReturnType<RedisClient['pipeline']>) => {
     const results = await pipeline.exec();
-    if (!results) throw new Error('the pipeline was discarded');
+    if (!results) throw new MemoryUnavailableError('Redis discarded a batch of commands');
     for (const [error] of results) if (error) throw error;
     return results.map(([, value]) => value);
   };

@@ -1,5 +1,5 @@
-import type { LoadDocumentOptions, LocDocument } from '../document/load-document.js';
 import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
+import type { LoadDocumentOptions, LocDocument } from '../formats/load-document.js';
 import type { FilePlan } from './plan-types.js';
 import { translationHash } from './translation-hash.js';
 
@@ -111,4 +111,4 @@ export function alignTarget(
 
 /** The loader of documents, loaded on first use (see {@link planProject}). */
 export const documentLoader = (): Promise<LoadDocument> =>
-  import('../document/load-document.js').then((m) => m.loadDocument);
+  import('../formats/load-document.js').then((m) => m.loadDocument);

@@ -1,5 +1,5 @@
 import { type ClientOptions, createClient } from '@transloom/client';
-import type { ServiceConnection } from '../project/project-types.js';
+import type { ServiceConnection } from './service-connection.js';
 
 /**
  * A connection through a client that counts its HTTP requests (retries included), for the

@@ -1,6 +1,6 @@
 import { packBatches, translateOptionsToWire } from '@transloom/client';
 import { countCharacters } from '@transloom/client/wire';
-import { groupBy } from './group-by.js';
+import { groupBy } from '../collections/group-by.js';
 import type { JobQueue } from './job-queue.js';
 import type { RunReport } from './run-report.js';
 

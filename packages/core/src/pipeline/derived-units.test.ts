@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../document/load-document.js';
+import { loadDocument } from '../formats/load-document.js';
 import { testProject, testService } from '../test-support/test-project.js';
 
 const CONFIG = JSON.stringify({ sourceLocale: 'en', targetLocales: ['de'], preset: 'vitepress' });

@@ -2,7 +2,7 @@ import { createClient, QuotaExceededError } from '@transloom/client';
 import { pseudoEngine } from '@transloom/server';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../document/load-document.js';
+import { loadDocument } from '../formats/load-document.js';
 import { createTranslationMemory, type TranslationStore } from '../memory/translation-memory.js';
 import { TEST_KEY, testService } from '../test-support/test-project.js';
 import { type FailureReason, type JobGroup, JobQueue } from './job-queue.js';

@@ -1,10 +1,9 @@
 import { QuotaExceededError } from '@transloom/client/errors';
 import pLimit from 'p-limit';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Shard } from '../memory/shard-of.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
-import type { RunEvent } from '../project/project-types.js';
 import { segmentText } from '../segments/parse-segment.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { settleDerived } from './derived-units.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
@@ -17,6 +16,7 @@ import {
   type UnitPlan,
 } from './plan-project.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
+import type { RunEvent } from './run-event.js';
 import { type RunReport, reportStale } from './run-report.js';
 import { shardRun } from './shard-run.js';
 import { stopsWriting } from './stops-writing.js';

@@ -1,9 +1,9 @@
 import { baseLanguage } from '@transloom/client/wire';
-import type { ResolvedConfig, ResolvedLocaleSettings } from '../config/resolve-config.js';
-import { hasFormality, targetLangOf } from '../config/target-language.js';
 import { GlossaryTerms } from '../glossary/glossary-terms.js';
 import type { ProjectGlossary } from '../glossary/load-glossary.js';
 import { hashOf } from '../hashing/hash-of.js';
+import type { ResolvedConfig, ResolvedLocaleSettings } from '../settings/resolved-config.js';
+import { hasFormality, targetLangOf } from '../settings/target-language.js';
 
 /**
  * Bumped when extraction or segment markup changes in a way that changes what is sent, so

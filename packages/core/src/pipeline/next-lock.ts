@@ -1,4 +1,4 @@
-import { pushTo } from './group-by.js';
+import { pushTo } from '../collections/group-by.js';
 import {
   type Lock,
   type LockedFile,
@@ -6,7 +6,7 @@ import {
   type LockedUnit,
   lockedFile,
   RETRY,
-} from './lock-file.js';
+} from '../lock/lock-file.js';
 import type { FilePlan } from './plan-project.js';
 import type { TargetResult, TargetWork } from './write-target.js';
 

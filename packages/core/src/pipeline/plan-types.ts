@@ -1,10 +1,10 @@
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
-import type { LocDocument } from '../document/load-document.js';
 import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
-import type { ProjectFile } from '../project/expand-files.js';
+import type { LocDocument } from '../formats/load-document.js';
+import type { Lock, LockedFile, LockedTranslation } from '../lock/lock-file.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
+import type { ProjectFile } from './expand-files.js';
 import type { LocaleSettings } from './locale-settings.js';
-import type { Lock, LockedFile, LockedTranslation } from './lock-file.js';
 
 /**
  * What a unit needs in one locale:

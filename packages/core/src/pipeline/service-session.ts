@@ -1,12 +1,13 @@
 import { createAdaptiveLimiter, NotFoundError, type TranslateOptions } from '@transloom/client';
 import type { ProjectGlossary } from '../glossary/load-glossary.js';
 import { syncGlossary } from '../glossary/sync-glossary.js';
+import type { LockedGlossary } from '../lock/lock-file.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
-import type { RunEvent, ServiceConnection } from '../project/project-types.js';
 import type { CharacterBudget, JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
-import type { LockedGlossary } from './lock-file.js';
 import { resolveRequestOptions } from './request-options.js';
+import type { RunEvent } from './run-event.js';
+import type { ServiceConnection } from './service-connection.js';
 
 /** The glossary as the service has it, updated as it is pushed (kept even when sending fails). */
 export interface GlossaryState {

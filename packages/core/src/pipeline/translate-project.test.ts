@@ -159,6 +159,12 @@ describe('translateProject', async () => {
     await expect(project.run(server, { locales: ['jp'] })).rejects.toThrow(
       "'jp' is not a target locale; did you mean 'ja'?",
     );
+    // The call's option is wrong, not the configuration, and core names no host's flag for it.
+    await expect(project.run(server, { locales: ['jp'] })).rejects.toMatchObject({
+      name: 'UsageError',
+      kind: 'user',
+      message: expect.not.stringContaining('--'),
+    });
   });
 
   it('re-sends everything with force, keeping people’s text, and overwrites it only when asked', async () => {

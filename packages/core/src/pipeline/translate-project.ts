@@ -1,11 +1,11 @@
 import { relative, resolve, sep } from 'node:path';
-import { closest } from '../config/closest.js';
-import { ConfigError } from '../config/config-error.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
+import { ConfigError } from '../errors/config-error.js';
+import { InternalError } from '../errors/internal-error.js';
 import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import { readLock, writeLock } from '../lock/lock-file.js';
 import { createConfiguredStore } from '../memory/configured-store.js';
 import { createFileTranslationStore } from '../memory/file-translation-store.js';
 import { MemoryUnavailableError } from '../memory/redis-translation-store.js';
@@ -15,19 +15,21 @@ import {
   noTranslationStore,
   type TranslationMemory,
 } from '../memory/translation-memory.js';
-import { checkFileEntries } from '../project/check-file-entries.js';
-import { checkRunPaths } from '../project/check-run-paths.js';
-import { checkWritable } from '../project/check-writable.js';
-import { expandFiles } from '../project/expand-files.js';
-import { PathGuard } from '../project/path-guard.js';
-import type { RunEvent, ServiceConnection } from '../project/project-types.js';
+import { closest } from '../settings/closest.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
+import { checkFileEntries } from './check-file-entries.js';
+import { checkRunPaths } from './check-run-paths.js';
+import { checkWritable } from './check-writable.js';
+import { expandFiles } from './expand-files.js';
 import type { JobGroup, JobQueue } from './job-queue.js';
 import { runLocale } from './locale-run.js';
 import { localeSettings } from './locale-settings.js';
-import { readLock, writeLock } from './lock-file.js';
 import { nextLock } from './next-lock.js';
+import { PathGuard } from './path-guard.js';
 import { type PlanOptions, planProject } from './plan-project.js';
+import type { RunEvent } from './run-event.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
+import type { ServiceConnection } from './service-connection.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
 import { stopsWriting } from './stops-writing.js';
 import type { TargetResult, TargetWork } from './write-target.js';
@@ -79,12 +81,11 @@ function runLocales(config: ResolvedConfig, wanted: readonly string[] | undefine
     .filter((l) => !config.targetLocales.includes(l))
     .map((l) => {
       const suggestion = closest(l, config.targetLocales);
-      return {
-        path: '--locale',
-        message: `'${l}' is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''} (targets: ${config.targetLocales.join(', ')})`,
-      };
+      return `'${l}' is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''} (targets: ${config.targetLocales.join(', ')})`;
     });
-  if (issues.length > 0) throw new ConfigError(issues, config.file);
+  // The caller's choice of locales, not the configuration, is wrong: a host names its own
+  // flag or input for it.
+  if (issues.length > 0) throw new UsageError(`locales: ${issues.join('; ')}`);
   return [...new Set(wanted)];
 }
 
@@ -213,7 +214,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const send = async (queue: JobQueue, groups: readonly JobGroup[]) => {
     session ??= (async () => {
       if (!options.connect)
-        throw new Error('translateProject: there is something to send but no connect() was given');
+        throw new InternalError('translateProject has texts to send but was given no connect()');
       connection = await options.connect();
       requestsBefore = connection.requests();
       // A call's budget never raises the project's own.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadDocument } from '../document/load-document.js';
+import { loadDocument } from '../formats/load-document.js';
 import { assembleTranslation, unitForms } from './unit-forms.js';
 
 const unitOf = (catalog: Record<string, string>, id: string) => {

@@ -1,13 +1,12 @@
 import { resolve } from 'node:path';
 import { type Diagnostic, FormatError } from '../document/diagnostics.js';
 import type { UnitTranslation } from '../formats/format-adapter.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import { hashBytes } from '../hashing/hash-of.js';
-import { type LockedTarget, type LockedTranslation, RETRY } from './lock-file.js';
+import { type LockedTarget, type LockedTranslation, RETRY } from '../lock/lock-file.js';
 import { type FilePlan, type LocalePlan, loadTarget, translationHash } from './plan-project.js';
 
-import { writeFileAtomic } from './write-file-atomic.js';
-
-const loadDocumentFn = async () => (await import('../document/load-document.js')).loadDocument;
+const loadDocumentFn = async () => (await import('../formats/load-document.js')).loadDocument;
 
 /** How a unit ended in one locale. */
 export type UnitOutcome =

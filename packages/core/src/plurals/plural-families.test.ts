@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { IntlMessageFormat } from 'intl-messageformat';
 import * as cldr from 'make-plural/examples';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../document/load-document.js';
+import { loadDocument } from '../formats/load-document.js';
 import { assembleTranslation, unitForms } from '../pipeline/unit-forms.js';
 import { PLURAL_CATEGORIES } from './plural-categories.js';
 

@@ -6,7 +6,7 @@ import rehypeParse from 'rehype-parse';
 import { glob } from 'tinyglobby';
 import { unified } from 'unified';
 import type { Diagnostic } from '../document/diagnostics.js';
-import { isExternalUrl } from './site-links.js';
+import { isExternalUrl } from '../formats/markdown/site-links.js';
 
 /** What {@link checkBuiltLinks} reads. */
 export interface CheckBuiltLinksOptions {

@@ -1,7 +1,9 @@
-import type { FileEntry } from '../config/config-schema.js';
 import type { AnchorSettings } from '../formats/markdown/heading-anchors.js';
 import type { FrontMatterLinkKeys } from '../formats/markdown/link-targets.js';
-import type { DocsGenerator } from './site-links.js';
+import type { DocsGenerator } from '../settings/docs-generators.js';
+import type { PresetExpansion } from '../settings/preset-expansion.js';
+
+export type { PresetExpansion } from '../settings/preset-expansion.js';
 
 /** A preset's name as written in the configuration. */
 export type DocsPresetName = DocsGenerator;
@@ -34,14 +36,6 @@ export interface DocsPresetContext {
   sourceLocale: string;
   targetLocales: readonly string[];
   options: DocsPresetOptions;
-}
-
-/** A preset expanded for one site: its file entries and what the user should know. */
-export interface PresetExpansion {
-  name: DocsPresetName;
-  entries: FileEntry[];
-  /** Things the site lacks that the preset would use (e.g. Docusaurus catalogs not written yet). */
-  notes: string[];
 }
 
 /** How a generator's pages are read and written. */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from '../config/resolve-config.js';
-import { expandFiles } from '../project/expand-files.js';
-import type { SiteLinks } from './site-links.js';
+import type { SiteLinks } from '../formats/markdown/site-links.js';
+import { expandFiles } from '../pipeline/expand-files.js';
 
 async function site(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'transloom-preset-'));

@@ -1,8 +1,9 @@
 import { globSync } from 'tinyglobby';
-import type { FileEntry } from '../config/config-schema.js';
-import { ALWAYS_EXCLUDED } from '../project/expand-files.js';
+import type { SiteLinks } from '../formats/markdown/site-links.js';
+import { ALWAYS_EXCLUDED } from '../pipeline/expand-files.js';
+import type { FileEntry } from '../settings/config-schema.js';
+import type { DocsGenerator } from '../settings/docs-generators.js';
 import { DOCS_ATTRIBUTES, type DocsPolicy, type DocsPresetContext } from './docs-preset.js';
-import type { DocsGenerator, SiteLinks } from './site-links.js';
 
 /** One folder of pages and where a locale's copy of it goes. */
 export interface PageFolder {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import type { FileEntry } from '../config/config-schema.js';
+import type { FileEntry } from '../settings/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
 import { missingLocalesNote } from './locale-notes.js';
 import { type PageFolder, pageEntry } from './page-entry.js';

@@ -1,5 +1,5 @@
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config/request-timeout.js';
 import { UsageError } from '../errors/usage-error.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../settings/request-timeout.js';
 import type { LocalServiceStarter, ServiceConnection, ServiceOption } from './project-types.js';
 
 // The client is loaded when a call first needs the service: runs with nothing to send skip it.

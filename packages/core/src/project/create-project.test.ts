@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config-error.js';
+import { ConfigError } from '../errors/config-error.js';
 import { ProjectLockedError } from '../errors/project-locked-error.js';
 import { UsageError } from '../errors/usage-error.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';

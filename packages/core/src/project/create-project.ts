@@ -1,11 +1,12 @@
 import { join, resolve } from 'node:path';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
+import { PathGuard } from '../pipeline/path-guard.js';
 import type { RunReport } from '../pipeline/run-report.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
+import { ensureStateDirectory, STATE_DIRECTORY } from '../settings/state-directory.js';
 import { createCallQueue } from './call-queue.js';
 import { chooseService, type ServiceChoice } from './choose-service.js';
-import { PathGuard } from './path-guard.js';
 import type {
   CreateProjectOptions,
   ExtractOptions,
@@ -18,7 +19,6 @@ import type {
 import { checkPseudoLocale, PSEUDO_STATE, pseudoConfig } from './pseudo-locale.js';
 import { acquireRunLock } from './run-lock.js';
 import { createServiceLink, type ServiceLink } from './service-link.js';
-import { ensureStateDirectory, STATE_DIRECTORY } from './state-directory.js';
 
 async function readConfig(options: CreateProjectOptions, cwd: string): Promise<ResolvedConfig> {
   let config: ResolvedConfig;

@@ -1,11 +1,11 @@
 import { baseLanguage, type GlossaryEntry } from '@transloom/client/wire';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
 import { syncGlossary } from '../glossary/sync-glossary.js';
 import { writeProjectGlossary } from '../glossary/write-glossary.js';
-import { readLock, writeLock } from '../pipeline/lock-file.js';
+import { readLock, writeLock } from '../lock/lock-file.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import type {
   GlossaryPull,
   GlossaryPush,

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { ConfigError } from '../config/config-error.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
+import { pushTo } from '../collections/group-by.js';
 import type { Diagnostic } from '../document/diagnostics.js';
+import { ConfigError } from '../errors/config-error.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import {
   MemoryUnavailableError,
   openRedisTranslationStore,
@@ -13,8 +14,7 @@ import { readTmx, type TmxUnit, type TmxVariant } from '../memory/tmx-read.js';
 import { markupToTmx, nativeText, tmxToMarkup } from '../memory/tmx-segment.js';
 import { formatTmx, type TmxPair } from '../memory/tmx-write.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
-import { pushTo } from '../pipeline/group-by.js';
-import { writeFileAtomic } from '../pipeline/write-file-atomic.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { type MemorySegment, projectSegments } from './memory-segments.js';
 import type { MemoryPromotion, TmxExport, TmxImport } from './project-types.js';
 

@@ -1,13 +1,13 @@
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
 import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import { emptyLock } from '../lock/lock-file.js';
 import type { MarkupOriginals } from '../memory/tmx-segment.js';
+import { expandFiles } from '../pipeline/expand-files.js';
 import { localeSettings } from '../pipeline/locale-settings.js';
-import { emptyLock } from '../pipeline/lock-file.js';
 import { memoryKeyOf } from '../pipeline/memory-key.js';
 import { planProject } from '../pipeline/plan-project.js';
 import { type UnitForm, unitForms } from '../pipeline/unit-forms.js';
-import { expandFiles } from './expand-files.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 
 /** One text a run sends for a unit in a locale, with its memory key. */
 export interface MemorySegment {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import type { FileEntry } from '../config/config-schema.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { FormatName } from '../formats/format-adapter.js';
-import { expandFiles } from './expand-files.js';
+import { expandFiles } from '../pipeline/expand-files.js';
+import type { FileEntry } from '../settings/config-schema.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 
 /** A source or target file of a project, as {@link Project.files} lists it. */
 export interface IndexedFile {

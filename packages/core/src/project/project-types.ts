@@ -1,26 +1,19 @@
-import type { TransloomClient, Usage } from '@transloom/client';
-import type { TransloomConfig } from '../config/config-schema.js';
+import type { Usage } from '@transloom/client';
 import type { ConfigFormat } from '../config/find-config-file.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { Diagnostic } from '../document/diagnostics.js';
-import type { RunLockHolder } from '../errors/project-locked-error.js';
 import type { ExtractResult } from '../extract/extract-keys.js';
 import type { GlossaryLayoutKind } from '../glossary/glossary-layout.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
+import type { RunEvent } from '../pipeline/run-event.js';
 import type { RunReport } from '../pipeline/run-report.js';
+import type { ServiceConnection } from '../pipeline/service-connection.js';
+import type { TransloomConfig } from '../settings/config-schema.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import type { ProjectFiles } from './project-files.js';
 
 export type { ExtractResult } from '../extract/extract-keys.js';
-
-/** A connection to the translation service, opened only when a call has something to send. */
-export interface ServiceConnection {
-  client: TransloomClient;
-  /** The service's base URL. */
-  url?: string;
-  /** HTTP requests made through `client` so far (retries included). */
-  requests(): number;
-  close(): Promise<void>;
-}
+export type { RunEvent } from '../pipeline/run-event.js';
+export type { ServiceConnection } from '../pipeline/service-connection.js';
 
 /** A service a host has started for a project (the built-in local service). */
 export interface StartedService {
@@ -42,28 +35,6 @@ export type LocalServiceStarter = (options: {
 export type ServiceOption =
   | { url: string; apiKey: string }
   | { connect(): Promise<ServiceConnection> };
-
-/** Progress of a call on a project, for a progress display or a host's log. */
-export type RunEvent =
-  /** Planning is done: what each locale will send, and how many source files needed no look. */
-  | {
-      type: 'planned';
-      locales: Record<string, { send: number; units: number }>;
-      files: { total: number; upToDate: number };
-    }
-  /** A batch of texts was answered and verified. */
-  | { type: 'batch'; locale: string; texts: number }
-  /**
-   * A target file was written; `hash` is the SHA-256 of its bytes (16 hex digits), so a host
-   * watching files can tell its own write from a person's later edit without reading it.
-   */
-  | { type: 'written'; path: string; locale: string; source: string; hash: string }
-  /** Glossary dictionaries were sent to the service. */
-  | { type: 'glossary'; pushed: string[]; created: boolean }
-  /** The service of this project was chosen (the local one is started at this point). */
-  | { type: 'service'; kind: 'remote' | 'local' | 'host'; url: string | undefined }
-  /** Another run holds the project's run lock; this call waits for it. */
-  | { type: 'waiting'; holder: RunLockHolder; lockFile: string };
 
 /** Options of {@link createProject}. */
 export interface CreateProjectOptions {

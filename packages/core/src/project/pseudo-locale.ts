@@ -1,6 +1,6 @@
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import { UsageError } from '../errors/usage-error.js';
-import { STATE_DIRECTORY } from './state-directory.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
+import { STATE_DIRECTORY } from '../settings/state-directory.js';
 
 /**
  * Where the pseudo-locale keeps its lock and its built-in service, inside the state

@@ -4,7 +4,7 @@
  * for a host's flag or input that sets it. The validator is loaded here, on demand.
  */
 export async function requestTimeoutIssue(ms: number): Promise<string | undefined> {
-  const { configSchema } = await import('../config/config-schema.js');
+  const { configSchema } = await import('../settings/config-schema.js');
   const checked = configSchema.shape.requestTimeout.safeParse(ms);
   if (checked.success && checked.data !== undefined) return undefined;
   return checked.error?.issues[0]?.message ?? 'not allowed';

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config-error.js';
 import { resolveConfig } from '../config/resolve-config.js';
-import { targetLangOf } from '../config/target-language.js';
+import { ConfigError } from '../errors/config-error.js';
 import { UsageError } from '../errors/usage-error.js';
+import { NotWritableError } from '../pipeline/check-writable.js';
+import { targetLangOf } from '../settings/target-language.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';
-import { NotWritableError } from './check-writable.js';
 import { createProject } from './create-project.js';
 
 // What a run checks before it reads a catalog or sends a text: each problem here used to

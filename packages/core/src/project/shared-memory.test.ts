@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { type EngineTranslateInput, pseudoEngine } from '@transloom/server';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config-error.js';
+import { ConfigError } from '../errors/config-error.js';
 import type { RunReport } from '../pipeline/run-report.js';
 import { useRedisServer } from '../test-support/redis-server.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';

@@ -1,3 +1,4 @@
+import { TransloomError } from '@transloom/client/errors';
 /** A piece of a segment. */
 export type SegmentToken =
   | { type: 'text'; value: string }
@@ -6,8 +7,12 @@ export type SegmentToken =
   | { type: 'close'; id: string };
 
 /** A segment that is not well-formed segment markup. */
-export class SegmentSyntaxError extends Error {
+export class SegmentSyntaxError extends TransloomError {
   override readonly name = 'SegmentSyntaxError';
+
+  constructor(message: string) {
+    super('TRANSLOOM_SEGMENT_SYNTAX', message, { kind: 'user' });
+  }
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {

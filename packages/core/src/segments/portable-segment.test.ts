@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../document/load-document.js';
+import { loadDocument } from '../formats/load-document.js';
 import { MarkupMismatchError } from './render-segment.js';
 
 const md = (text: string) => loadDocument({ path: 'a.md', content: text });

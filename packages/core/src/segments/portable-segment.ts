@@ -1,8 +1,8 @@
-import type { UnitTranslation } from '../formats/format-adapter.js';
 import { hashOf } from '../hashing/hash-of.js';
 import { parseSegment, serializeSegment } from './parse-segment.js';
 import { MarkupMismatchError } from './render-segment.js';
 import type { Original, SegmentMarkup } from './segment-markup.js';
+import type { UnitTranslation } from './unit-translation.js';
 
 /** One placeholder or pair of a unit with the bytes it stands for. */
 interface MarkupPiece {

@@ -1,3 +1,4 @@
+import { TransloomError } from '@transloom/client/errors';
 import { parseSegment, type SegmentToken } from './parse-segment.js';
 import type { Original, SegmentMarkup } from './segment-markup.js';
 
@@ -10,8 +11,12 @@ export interface SegmentWriter {
 }
 
 /** Why a translated segment cannot be written with a unit's markup. */
-export class MarkupMismatchError extends Error {
+export class MarkupMismatchError extends TransloomError {
   override readonly name = 'MarkupMismatchError';
+
+  constructor(message: string) {
+    super('TRANSLOOM_MARKUP_MISMATCH', message, { kind: 'user' });
+  }
 }
 
 /** Writes a segment with the unit's markup restored byte for byte and its text encoded. */

@@ -1,4 +1,5 @@
 /** Where an original piece of a file comes from: a range of the file's text, or literal text. */
+import { InternalError } from '../errors/internal-error.js';
 export type Original = { readonly start: number; readonly end: number } | string;
 
 /** What a unit's `<x>` and `<g>` ids stand for, so a translation can be written back exactly. */
@@ -81,7 +82,8 @@ export class SegmentBuilder {
 
   /** Closes the innermost open markup. */
   close(): this {
-    if (this.stack.pop() === undefined) throw new Error('SegmentBuilder.close() without open()');
+    if (this.stack.pop() === undefined)
+      throw new InternalError('SegmentBuilder.close() without open()');
     this.parts.push('</g>');
     return this;
   }

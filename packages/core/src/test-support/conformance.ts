@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type LocDocument, loadDocument } from '../document/load-document.js';
 import type { FormatName, UnitTranslation } from '../formats/format-adapter.js';
+import { type LocDocument, loadDocument } from '../formats/load-document.js';
 import { decodeXmlText } from '../formats/xliff/xml-tree.js';
 import { alignTarget } from '../pipeline/align-target.js';
 import { translationHash } from '../pipeline/translation-hash.js';

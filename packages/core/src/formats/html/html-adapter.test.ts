@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 const page = `<html><head><title>Title</title><meta name="description" content="About"><meta property="og:description" content="Share text"><meta name="keywords" content="no"></head>
 <body><p>Hello <a href="/x" title='Link title'>link</a></p>

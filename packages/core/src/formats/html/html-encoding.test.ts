@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 // Pages in legacy encodings, read and written as a browser reads them: the bytes decoded by
 // the encoding the page declares (the WHATWG decoder), then parsed by parse5.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 import { canonicalLocale, textDirection } from './text-direction.js';
 
 const render = (content: string, targetLocale: string, sourceLocale = 'en') =>

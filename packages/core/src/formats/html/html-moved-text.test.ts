@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Element, Root, RootContent } from 'hast';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import { pseudoTranslations } from '../../test-support/conformance.js';
+import { loadDocument } from '../load-document.js';
 import { parseHtml } from './html-tree.js';
 
 const FIXTURES = new URL('../../../../../fixtures/formats/html/', import.meta.url);

@@ -1,3 +1,4 @@
+import { TransloomError } from '@transloom/client/errors';
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { findTemplateTags, type TemplateSyntax } from '../../segments/template-tags.js';
 import type { Range, TagOffsets } from './html-tree.js';
@@ -18,7 +19,7 @@ export const MOVED_TEXT =
   'the HTML parser moves this text out of its place (as it moves text between table rows before the table)';
 
 /** Why a run of text cannot be edited in place: its source offsets are not certain. */
-export class UncertainText extends Error {
+export class UncertainText extends TransloomError {
   override readonly name = 'UncertainText';
   /**
    * @param offset where in the file
@@ -29,7 +30,7 @@ export class UncertainText extends Error {
     readonly moved: boolean,
     message: string,
   ) {
-    super(message);
+    super('TRANSLOOM_UNCERTAIN_TEXT', message, { kind: 'user' });
   }
 }
 

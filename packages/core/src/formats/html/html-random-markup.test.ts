@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import { compareSegmentMarkup, mapSegmentText } from '../../segments/parse-segment.js';
+import { loadDocument } from '../load-document.js';
 
 // Pieces of real pages at their worst: misnesting, stray end tags, tables with text, template
 // tags (some unclosed), entities, CR LF, `translate` regions, elements left open.

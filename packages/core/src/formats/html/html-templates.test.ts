@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../../document/load-document.js';
 import { compareSegmentMarkup, mapSegmentText } from '../../segments/parse-segment.js';
+import { loadDocument } from '../load-document.js';
 
 const load = (content: string, options?: Record<string, unknown>) =>
   loadDocument({ path: 'page.html', content, ...(options ? { options } : {}) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import { mapSegmentText } from '../../segments/parse-segment.js';
+import { loadDocument } from '../load-document.js';
 
 const segments = (content: string) =>
   loadDocument({ path: 'page.html', content }).units.map((u) => u.segment);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 function render(content: string, translate: (segment: string) => string): string {
   const doc = loadDocument({ path: 'page.html', content });

@@ -1,4 +1,5 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { TransloomError } from '@transloom/client/errors';
 import { compareSelectorKeys } from '../../plurals/selector-key-order.js';
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
 import type { PluralStructure, Selector } from '../format-adapter.js';
@@ -30,12 +31,12 @@ export interface IcuContent {
 }
 
 /** Thrown for a message that is not valid ICU MessageFormat. */
-export class IcuSyntaxError extends Error {
+export class IcuSyntaxError extends TransloomError {
   override readonly name = 'IcuSyntaxError';
   /** 0-based offset of the problem in the message. */
   readonly offset: number;
   constructor(message: string, offset: number) {
-    super(message);
+    super('TRANSLOOM_ICU_SYNTAX', message, { kind: 'user' });
     this.offset = offset;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import type { UnitTranslation } from '../format-adapter.js';
+import { loadDocument } from '../load-document.js';
 
 function render(message: string, translation: UnitTranslation, locale = 'de') {
   const doc = loadDocument({ path: 'en.json', content: JSON.stringify({ message }) });

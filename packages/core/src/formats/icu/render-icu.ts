@@ -1,3 +1,4 @@
+import { UsageError } from '../../errors/usage-error.js';
 import { compareSelectorKeys } from '../../plurals/selector-key-order.js';
 import { parseSegment, type SegmentToken } from '../../segments/parse-segment.js';
 import { MarkupMismatchError } from '../../segments/render-segment.js';
@@ -167,7 +168,8 @@ function piecesOf(
   const pieces = new IcuPieces(unit, syntax, faithful);
   const top: Level = { parent: undefined, next: undefined };
   if (typeof translation === 'string') pieces.variant(translation, top);
-  else if (!unit.plural) throw new Error('variants given for a message without plural or select');
+  else if (!unit.plural)
+    throw new UsageError('variants given for a message without plural or select');
   else pieces.level(translation.variants, 0, top);
   return pieces.out;
 }

@@ -1,9 +1,9 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import { assembleTranslation, unitForms } from '../../pipeline/unit-forms.js';
 import { mapSegmentText } from '../../segments/parse-segment.js';
+import { loadDocument } from '../load-document.js';
 
 // A deterministic stand-in for the service: every letter of the text upper-cased, markup and
 // digits untouched, so each rendered sentence can be traced back to the source it came from.

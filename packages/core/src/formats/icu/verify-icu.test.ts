@@ -1,9 +1,9 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import { assembleTranslation, unitForms } from '../../pipeline/unit-forms.js';
 import { mapSegmentText } from '../../segments/parse-segment.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
+import { loadDocument } from '../load-document.js';
 import { icuToSegments } from './icu-to-segments.js';
 import { verifyIcuMessage } from './verify-icu.js';
 

@@ -1,4 +1,5 @@
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
+import { TransloomError } from '@transloom/client/errors';
 import { targetVariants } from '../../plurals/target-variants.js';
 import { parseSegment } from '../../segments/parse-segment.js';
 import type { Original } from '../../segments/segment-markup.js';
@@ -34,7 +35,11 @@ interface WrittenForm {
 }
 
 /** A problem found while reading the written message. */
-class Unreadable extends Error {}
+class Unreadable extends TransloomError {
+  constructor(message: string) {
+    super('TRANSLOOM_UNREADABLE_TRANSLATION', message, { kind: 'service' });
+  }
+}
 
 function pushText(reading: Reading, text: string): void {
   if (text === '') return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Diagnostic, FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 const load = (content: string, options = {}) => loadDocument({ path: 'en.json', content, options });
 

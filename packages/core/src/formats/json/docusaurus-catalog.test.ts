@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 // What `docusaurus write-translations` writes: `{ key: { message, description } }`.
 const CODE_JSON = `{

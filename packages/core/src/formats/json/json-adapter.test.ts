@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 const load = (content: string, options = {}) => loadDocument({ path: 'en.json', content, options });
 

@@ -1,6 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { type Diagnostic, FormatError, optionError } from '../../document/diagnostics.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
+import { UsageError } from '../../errors/usage-error.js';
 import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
@@ -290,7 +291,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
 // comma and whitespace before them.
 function groupEdits(parsed: JsonParsed, unit: JsonUnit, translation: UnitTranslation): Edit[] {
   if (typeof translation === 'string') {
-    throw new Error(`unit ${unit.id} is a plural group: give its forms as variants`);
+    throw new UsageError(`unit ${unit.id} is a plural group: give its forms as variants`);
   }
   const { file, style, pluralSeparator } = parsed;
   const group = unit.group!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 // Rendering a catalog with `untranslated: 'omit'`: keys without a translation are left out,
 // as if the file had been written without them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 function shout(segment: string): string {
   return segment.replace(/(^|>)([^<]*)/g, (_m, a: string, b: string) => a + b.toUpperCase());

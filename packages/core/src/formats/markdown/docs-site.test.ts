@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../../document/load-document.js';
-import type { SiteLinks } from '../../presets/site-links.js';
+import { loadDocument } from '../load-document.js';
+import type { SiteLinks } from './site-links.js';
 
 // A stand-in translation: every text run upper-cased, markup left as it is.
 function shout(segment: string): string {

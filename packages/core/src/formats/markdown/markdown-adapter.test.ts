@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 describe('Markdown adapter', () => {
   it('translates front matter by a configurable allow-list, each value in its own style', () => {

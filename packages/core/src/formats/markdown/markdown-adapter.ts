@@ -8,36 +8,22 @@ import { unified } from 'unified';
 import { FormatError, optionError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
-import type { SiteLinks } from '../../presets/site-links.js';
 import { escapeSegmentText } from '../../segments/segment-markup.js';
-import type { FormatAdapter, FormatOptions, ParsedFile } from '../format-adapter.js';
+import { markdownSyntaxProblem } from '../../settings/markdown-syntax.js';
+import type { FormatAdapter, FormatOptions } from '../format-adapter.js';
 import { DEFAULT_FRONT_MATTER_KEYS } from './front-matter.js';
 import { type AnchorSettings, headingAnchors } from './heading-anchors.js';
-import type { LinkTarget } from './link-targets.js';
+import type { MarkdownParsed } from './markdown-parsed.js';
 import { siteEdits } from './markdown-site-edits.js';
-import { markdownSyntaxProblem } from './markdown-syntax.js';
 import {
   extractMarkdownUnits,
   type MarkdownSettings,
   type MarkdownUnit,
 } from './markdown-units.js';
 import { DEFAULT_CONTAINER_LABELS, prepareMarkdown } from './prepare-markdown.js';
+import type { SiteLinks } from './site-links.js';
 
-/** A parsed Markdown document. */
-export interface MarkdownParsed extends ParsedFile {
-  root: Root;
-  settings: MarkdownSettings;
-  /** How translated headings keep their source anchors (`anchors` option). */
-  anchors: AnchorSettings | undefined;
-  /** The site layout links are rewritten for (`site` option). */
-  site: SiteLinks | undefined;
-  /** The page's URLs, read on first use. */
-  links?: LinkTarget[];
-  /** Containers whose labels are translated (`labels` option). */
-  labels: ReadonlySet<string>;
-  /** Whether the source reads as MDX with its container fences left to the parser. */
-  fencesParse?: boolean;
-}
+export type { MarkdownParsed } from './markdown-parsed.js';
 
 /** JSX and HTML attributes translated by default. */
 export const DEFAULT_MARKDOWN_ATTRIBUTES = [

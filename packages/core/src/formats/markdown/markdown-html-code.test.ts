@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import { mapSegmentText } from '../../segments/parse-segment.js';
+import { loadDocument } from '../load-document.js';
 
 const load = (path: string, content: string) => loadDocument({ path, content });
 

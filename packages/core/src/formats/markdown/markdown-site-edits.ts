@@ -1,10 +1,10 @@
 import type { Edit } from '../../document/splice-edits.js';
-import { rewriteLink } from '../../presets/site-links.js';
 import type { RenderContext, UnitTranslation } from '../format-adapter.js';
 import { anchorMarker, createSlugger, type HeadingAnchor, headingText } from './heading-anchors.js';
 import { collectLinkTargets } from './link-targets.js';
-import type { MarkdownParsed } from './markdown-adapter.js';
+import type { MarkdownParsed } from './markdown-parsed.js';
 import type { MarkdownUnit } from './markdown-unit.js';
+import { rewriteLink } from './site-links.js';
 
 /** Text written after a heading to keep its source anchor. */
 export interface AnchorEdit {

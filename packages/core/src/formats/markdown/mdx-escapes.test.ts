@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../../document/load-document.js';
 import { decodeSourceFile } from '../../document/source-file.js';
+import { loadDocument } from '../load-document.js';
 import { mdxFormat } from './markdown-adapter.js';
 import type { MarkdownUnit } from './markdown-unit.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
-import type { SiteLinks } from '../../presets/site-links.js';
+import { loadDocument } from '../load-document.js';
+import type { SiteLinks } from './site-links.js';
 
 function shout(segment: string): string {
   return segment.replace(/(^|>)([^<]*)/g, (_m, a: string, b: string) => a + b.toUpperCase());

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
-import type { XliffUnit } from './xliff-units.js';
+import type { XliffUnit } from './xliff-unit.js';
 
 function textOf(unit: XliffUnit): string {
   return unit.plural ? JSON.stringify(unit.plural.variants) : unit.segment;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 // `n` selected twice: the second plural has no `=0`, so for 0 ICU takes the branch of 0's
 // category in the message's language: French `one` ("fichier"), English `other` ("fichiers").

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import type { UnitTranslation } from '../format-adapter.js';
+import { loadDocument } from '../load-document.js';
 
 /** Renders `source` in German over `previous`, the German file as it is now, as the main job does. */
 function renderOver(

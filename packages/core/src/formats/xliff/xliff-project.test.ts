@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../document/load-document.js';
 import { testProject, testService } from '../../test-support/test-project.js';
+import { loadDocument } from '../load-document.js';
 
 const fixture = (name: string) =>
   readFileSync(

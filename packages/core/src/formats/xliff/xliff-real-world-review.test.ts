@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type LocDocument, loadDocument } from '../../document/load-document.js';
 import { pseudoTranslations } from '../../test-support/conformance.js';
+import { type LocDocument, loadDocument } from '../load-document.js';
 
 // Real files from public projects, as the conformance suite reads them (real-world.test.ts).
 const ROOT =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 // Symfony's XliffFileDumper: the key as source (and resname), the English text as target.
 const icu = `<?xml version="1.0" encoding="utf-8"?>

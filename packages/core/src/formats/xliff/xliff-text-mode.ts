@@ -1,4 +1,4 @@
-import type { UnitSite } from './xliff-document.js';
+import type { UnitSite } from './xliff-unit-site.js';
 import { elementText } from './xml-tree.js';
 
 /**

@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
 import { FormatError } from '../../document/diagnostics.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
-import type { AdapterUnit } from '../format-adapter.js';
 import { findDuplicateUnitIds } from './duplicate-unit-ids.js';
 import type { UnitSite, XliffParsed } from './xliff-document.js';
 import { type InlineContent, type InlineRules, readInlineContent } from './xliff-inline.js';
+import type { XliffUnit } from './xliff-unit.js';
 import type { XmlElement } from './xml-tree.js';
 
-/** A unit of an XLIFF file: where its text and its target are. */
-export interface XliffUnit extends AdapterUnit {
-  site: UnitSite;
-  /** The element the unit's text was read from: an unchanged translation copies its bytes. */
-  textElement: XmlElement;
-  content: InlineContent;
-}
+export type { XliffUnit } from './xliff-unit.js';
 
 function hasContent(text: string, element: XmlElement | undefined): element is XmlElement {
   return element !== undefined && text.slice(element.innerStart, element.innerEnd).trim() !== '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../../document/load-document.js';
+import { loadDocument } from '../load-document.js';
 
 // As Okapi and memoQ write it: the source whole, then segmented in <seg-source>.
 const okapi = `<?xml version="1.0" encoding="UTF-8"?>

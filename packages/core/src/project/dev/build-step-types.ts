@@ -1,4 +1,4 @@
-import type { TransloomConfig } from '../../config/config-schema.js';
+import type { TransloomConfig } from '../../settings/config-schema.js';
 import type { ProjectFiles } from '../project-files.js';
 import type { LocalServiceStarter } from '../project-types.js';
 import type { SourceTypesOptions } from './resource-types.js';

@@ -1,8 +1,8 @@
 import { basename, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { isInside } from '../../config/config-paths.js';
 import { CONFIG_SEARCH_PLACES } from '../../config/find-config-file.js';
 import type { RunReport } from '../../pipeline/run-report.js';
+import { isInside } from '../../settings/config-paths.js';
 import { createProject } from '../create-project.js';
 import { type IndexedFile, type ProjectFiles, slashPath } from '../project-files.js';
 import type { Project, RunEvent } from '../project-types.js';

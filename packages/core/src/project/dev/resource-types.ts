@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { type ParseError, parse } from 'jsonc-parser';
-import type { ResolvedConfig } from '../../config/resolve-config.js';
+import type { ResolvedConfig } from '../../settings/resolved-config.js';
 import type { ProjectFiles } from '../project-files.js';
 
 /** Where the i18next types of the source keys are written, and the namespace `t` uses by default. */

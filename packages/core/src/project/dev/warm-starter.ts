@@ -1,8 +1,8 @@
 import { join } from 'node:path';
+import { STATE_DIRECTORY } from '../../settings/state-directory.js';
 import { chooseService } from '../choose-service.js';
 import type { LocalServiceStarter, Project, StartedService } from '../project-types.js';
 import { PSEUDO_STATE } from '../pseudo-locale.js';
-import { STATE_DIRECTORY } from '../state-directory.js';
 
 /** Starts the built-in local service for a project, and can start it before the project asks. */
 export interface WarmStarter {

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { glob } from 'tinyglobby';
-import { closest } from '../config/closest.js';
-import { ConfigError, type ConfigIssue } from '../config/config-error.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
+import { ConfigError, type ConfigIssue } from '../errors/config-error.js';
+import { closest } from '../settings/closest.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { ALWAYS_EXCLUDED, type ProjectFile, staticBase } from './expand-files.js';
 
 async function folders(path: string): Promise<string[] | undefined> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { fileEntrySyntaxProblem } from '../formats/markdown/markdown-syntax.js';
-import { DOCS_GENERATORS } from '../presets/site-links.js';
+import { DOCS_GENERATORS } from './docs-generators.js';
 import { LOCALE_CODE } from './locale-code.js';
+import { fileEntrySyntaxProblem } from './markdown-syntax.js';
 
 const FORMATS = ['json', 'xliff12', 'xliff2', 'markdown', 'mdx', 'html'] as const;
 const LOCALE = z.string().regex(LOCALE_CODE, 'must be a locale code like en, de, pt-BR or zh-Hans');

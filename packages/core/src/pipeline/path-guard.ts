@@ -1,13 +1,13 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { ConfigError } from '../config/config-error.js';
+import { ConfigError } from '../errors/config-error.js';
 import {
   gitFolderIssue,
   githubFolderIssue,
   isInside,
   outsideIssue,
   protectedFolderOf,
-} from '../config/config-paths.js';
+} from '../settings/config-paths.js';
 
 function outside(key: string, path: string, file: string | undefined): ConfigError {
   return new ConfigError([outsideIssue(key, path)], file);

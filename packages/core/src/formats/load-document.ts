@@ -1,4 +1,10 @@
 import { extname } from 'node:path';
+import { type Diagnostic, FormatError } from '../document/diagnostics.js';
+import { decodeSourceFile, encodeSourceText, type SourceFile } from '../document/source-file.js';
+import { UsageError } from '../errors/usage-error.js';
+import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
+import { MarkupMismatchError } from '../segments/render-segment.js';
+import type { Original } from '../segments/segment-markup.js';
 import type {
   AdapterUnit,
   FormatKind,
@@ -7,13 +13,8 @@ import type {
   ParsedFile,
   Unit,
   UnitTranslation,
-} from '../formats/format-adapter.js';
-import { formatAdapters } from '../formats/registry.js';
-import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
-import { MarkupMismatchError } from '../segments/render-segment.js';
-import type { Original } from '../segments/segment-markup.js';
-import { type Diagnostic, FormatError } from './diagnostics.js';
-import { decodeSourceFile, encodeSourceText, type SourceFile } from './source-file.js';
+} from './format-adapter.js';
+import { formatAdapters } from './registry.js';
 
 /** What {@link loadDocument} reads. */
 export interface LoadDocumentOptions {
@@ -150,7 +151,10 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     ]);
   }
   const adapter = formatAdapters[format];
-  if (!adapter) throw new Error(`format '${format}' has no adapter`);
+  if (!adapter)
+    throw new UsageError(
+      `format '${format}' has no adapter; known formats: ${Object.keys(formatAdapters).join(', ')}`,
+    );
   const sourceLocale = options.sourceLocale ?? 'en';
   const readOptions: FormatOptions = { locale: sourceLocale, ...options.options };
   const parsed: ParsedFile = adapter.parse(file, readOptions);
@@ -172,7 +176,7 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
   const ids = new Map<AdapterUnit, Map<string, string>>();
   const unitOf = (unitId: string) => {
     const unit = byId.get(unitId);
-    if (!unit) throw new Error(`${options.path} has no unit '${unitId}'`);
+    if (!unit) throw new UsageError(`${options.path} has no unit '${unitId}'`);
     return unit;
   };
   const textOf = (original: Original) =>
@@ -238,7 +242,8 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     },
     textFrom(unitId, other, otherUnitId) {
       const theirs = (other as LocDocument & { [INTERNAL]?: Internal })[INTERNAL];
-      if (!theirs) throw new TypeError('textFrom: the other document was not made by loadDocument');
+      if (!theirs)
+        throw new UsageError('textFrom: the other document was not made by loadDocument');
       const unit = unitOf(unitId);
       const otherUnit = theirs.unitOf(otherUnitId);
       // Each placeholder and pair as often as the text has it: a target that lost one of two

@@ -1,11 +1,8 @@
 import { posix } from 'node:path';
-import type { FrontMatterLinkKeys, LinkTarget } from '../formats/markdown/link-targets.js';
+import type { DocsGenerator } from '../../settings/docs-generators.js';
+import type { FrontMatterLinkKeys, LinkTarget } from './link-targets.js';
 
-/** The docs generators with a preset (the one list: the schema and the registry use it). */
-export const DOCS_GENERATORS = ['docusaurus', 'vitepress', 'starlight'] as const;
-
-/** A docs generator with a preset. */
-export type DocsGenerator = (typeof DOCS_GENERATORS)[number];
+export type { DocsGenerator } from '../../settings/docs-generators.js';
 
 /**
  * Where a preset's pages live and how their URLs work: carried in a file entry's adapter

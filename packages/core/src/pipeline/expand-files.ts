@@ -1,9 +1,9 @@
 import { glob } from 'tinyglobby';
-import { ConfigError } from '../config/config-error.js';
-import type { FileEntry } from '../config/config-schema.js';
-import type { ResolvedConfig } from '../config/resolve-config.js';
+import { ConfigError } from '../errors/config-error.js';
 import type { FormatName, FormatOptions } from '../formats/format-adapter.js';
 import { escapeRegExp } from '../segments/escape-reg-exp.js';
+import type { FileEntry } from '../settings/config-schema.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
 
 /** A source file of the project and where its translations go. */
 export interface ProjectFile {

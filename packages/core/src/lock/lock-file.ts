@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { TransloomError } from '@transloom/client/errors';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from '../fs/write-file-atomic.js';
 
 /** Settings hash that never matches: the unit's last attempt failed, so it is due again. */
 export const RETRY = '0';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { ResolvedConfig } from '../config/resolve-config.js';
 import { glossaryFileSet } from '../glossary/glossary-layout.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
+import { STATE_DIRECTORY } from '../settings/state-directory.js';
 import type { ProjectFile } from './expand-files.js';
 import type { PathGuard } from './path-guard.js';
-import { STATE_DIRECTORY } from './state-directory.js';
 
 /**
  * Checks, with symbolic links followed, every path a run reads or writes: each source file

@@ -1,0 +1,10 @@
+import type { FileEntry } from './config-schema.js';
+import type { DocsGenerator } from './docs-generators.js';
+
+/** A preset expanded for one site: its file entries and what the user should know. */
+export interface PresetExpansion {
+  name: DocsGenerator;
+  entries: FileEntry[];
+  /** Things the site lacks that the preset would use (e.g. Docusaurus catalogs not written yet). */
+  notes: string[];
+}
