@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load-config.js';
 import { FormatError } from '../../document/diagnostics.js';
-import { loadDocument } from '../load-document.js';
 import { conformanceSuite, pseudo, pseudoTranslations } from '../../test-support/conformance.js';
+import { loadDocument } from '../load-document.js';
 import { dedentBlock } from './dedent-block.js';
 import { findMkdocsBlocks } from './mkdocs-blocks.js';
 
