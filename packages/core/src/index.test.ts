@@ -40,6 +40,8 @@ it('exports exactly the public API of each entry', () => {
         "defineConfig",
         "formatDiagnostic",
         "isInside",
+        "localServiceFrom",
+        "localServiceNotice",
         "noTranslationStore",
         "parseShard",
         "reportJson",
