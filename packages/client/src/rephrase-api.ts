@@ -1,7 +1,7 @@
 import { LimitError } from './errors.js';
 import type { LimiterSlot } from './http/adaptive-limiter.js';
 import type { Transport } from './http/transport.js';
-import { bodySize, jsonStringBytes, packBatches } from './translate/pack-batches.js';
+import { checkBodySize, packBatches } from './translate/pack-batches.js';
 import {
   type CallOptions,
   scheduleFor,
@@ -91,18 +91,11 @@ export async function rephrase(
   const { text, ...rest } = request;
   const texts = typeof text === 'string' ? [text] : text;
   const wire = toWire(rest);
-  const bytes = bodySize(
-    wire,
-    texts.map((t) => jsonStringBytes(t)),
-  );
-  if (bytes > MAX_REPHRASE_BODY_BYTES) {
-    throw new LimitError(
-      'request body bytes',
-      bytes,
-      MAX_REPHRASE_BODY_BYTES,
-      `the request body would be ${bytes} bytes; text improvement allows at most ${MAX_REPHRASE_BODY_BYTES} (use rephraseMany)`,
-    );
-  }
+  checkBodySize(texts, wire, {
+    maxBytes: MAX_REPHRASE_BODY_BYTES,
+    what: 'text improvement allows',
+    use: 'rephraseMany',
+  });
   return { improvements: await send(transport, texts, wire, options.signal) };
 }
 

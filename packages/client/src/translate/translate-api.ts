@@ -1,4 +1,4 @@
-import { LimitError, PayloadTooLargeError, ServiceError } from '../errors.js';
+import { PayloadTooLargeError, ServiceError } from '../errors.js';
 import { createAdaptiveLimiter, type LimiterSlot } from '../http/adaptive-limiter.js';
 import type { Transport } from '../http/transport.js';
 import { MAX_TRANSLATE_BODY_BYTES } from '../wire/limits.js';
@@ -7,7 +7,7 @@ import type {
   TranslateResponseWire,
   TranslationWire,
 } from '../wire/types.js';
-import { type Batch, bodySize, jsonStringBytes, packBatches } from './pack-batches.js';
+import { type Batch, checkBodySize, packBatches } from './pack-batches.js';
 import {
   checkTextCount,
   checkTranslateOptions,
@@ -113,18 +113,11 @@ export async function translate(
   checkTextCount(texts.length);
   checkTranslateOptions(rest);
   const wire = translateOptionsToWire(rest);
-  const bytes = bodySize(
-    wire,
-    texts.map((t) => jsonStringBytes(t)),
-  );
-  if (bytes > MAX_TRANSLATE_BODY_BYTES) {
-    throw new LimitError(
-      'request body bytes',
-      bytes,
-      MAX_TRANSLATE_BODY_BYTES,
-      `the request body would be ${bytes} bytes; the contract allows at most ${MAX_TRANSLATE_BODY_BYTES} (use translateMany)`,
-    );
-  }
+  checkBodySize(texts, wire, {
+    maxBytes: MAX_TRANSLATE_BODY_BYTES,
+    what: 'the contract allows',
+    use: 'translateMany',
+  });
   return { translations: await send(transport, texts, wire, options.signal) };
 }
 
