@@ -11,46 +11,18 @@
 // authenticates, is checked and charged against the limit in one step, and is translated.
 // Run with `pnpm bench:replicas` (after `pnpm build`); BENCH_SECONDS (default 8) and
 // BENCH_CONNECTIONS (default 32) change the load.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { closedLoopLoad } from './lib/closed-loop-load.mjs';
 import { startPostgresCluster } from './lib/postgres-cluster.mjs';
+import { startListening } from './lib/start-listening.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ADMIN = 'bench-replicas-admin-key';
 
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-function start(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match)
-        resolve({
-          url: match[1],
-          stop: () =>
-            new Promise((done) => {
-              children.delete(child);
-              child.once('exit', done);
-              child.kill('SIGTERM');
-            }),
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-}
+const start = startListening;
 
 const replica = (database) =>
   start([

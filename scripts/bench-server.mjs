@@ -2,32 +2,15 @@
 // Throughput and latency of the local service, each figure next to its floor: a bare fastify
 // route in its own process that parses the same JSON body and answers without validation,
 // database or engine. Run with `pnpm bench:server` after `pnpm build`.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { closedLoopLoad } from './lib/closed-loop-load.mjs';
+import { startListening } from './lib/start-listening.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-key';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-function start(args, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-}
+const start = startListening;
 
 // The floor: fastify parsing the body and answering with the texts, nothing else.
 const FLOOR = `
