@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // server's route tests run a second time on PostgreSQL (packages/server/vitest.postgres.config.ts).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'packages/server/vitest.postgres.config.ts'],
+    projects: [
+      'packages/*',
+      'packages/server/vitest.postgres.config.ts',
+      'scripts/vitest.config.mjs',
+    ],
   },
 });

@@ -11,46 +11,18 @@
 // authenticates, is checked and charged against the limit in one step, and is translated.
 // Run with `pnpm bench:replicas` (after `pnpm build`); BENCH_SECONDS (default 8) and
 // BENCH_CONNECTIONS (default 32) change the load.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { closedLoopLoad } from './lib/closed-loop-load.mjs';
 import { startPostgresCluster } from './lib/postgres-cluster.mjs';
+import { startListening } from './lib/start-listening.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ADMIN = 'bench-replicas-admin-key';
 
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-function start(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match)
-        resolve({
-          url: match[1],
-          stop: () =>
-            new Promise((done) => {
-              children.delete(child);
-              child.once('exit', done);
-              child.kill('SIGTERM');
-            }),
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-}
+const start = startListening;
 
 const replica = (database) =>
   start([
@@ -96,53 +68,13 @@ const body = Buffer.from(
 );
 
 // A closed loop: CONNECTIONS clients send back to back over keep-alive until the time is up.
-async function load(url, key, seconds) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const target = new URL(url);
-  const latencies = [];
-  let failures = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const started = performance.now();
-      const req = request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: '/v2/translate',
-          method: 'POST',
-          headers: {
-            authorization: `Service-Auth-Key ${key}`,
-            'content-type': 'application/json',
-            'content-length': body.length,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) failures++;
-            latencies.push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  const began = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) await once();
-    }),
-  );
-  const elapsed = (performance.now() - began) / 1000;
-  agent.destroy();
-  if (failures > 0) throw new Error(`${failures} requests failed`);
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
-}
+const load = (url, key, seconds) =>
+  closedLoopLoad(new URL('/v2/translate', url).href, {
+    key,
+    body,
+    connections: CONNECTIONS,
+    durationMs: seconds * 1000,
+  });
 
 async function measure(name, replicas) {
   const front = await balancer(replicas);

@@ -2,32 +2,15 @@
 // Throughput and latency of the local service, each figure next to its floor: a bare fastify
 // route in its own process that parses the same JSON body and answers without validation,
 // database or engine. Run with `pnpm bench:server` after `pnpm build`.
-import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { closedLoopLoad } from './lib/closed-loop-load.mjs';
+import { startListening } from './lib/start-listening.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-key';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-function start(args, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-}
+const start = startListening;
 
 // The floor: fastify parsing the body and answering with the texts, nothing else.
 const FLOOR = `
@@ -41,61 +24,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 console.log('listening on http://127.0.0.1:' + app.server.address().port);
 `;
 
-// A closed-loop load: `connections` workers send requests back to back over keep-alive
-// sockets until `durationMs` has passed (or `amount` requests were sent) and record each
-// request's latency with sub-millisecond resolution.
-async function run(url, { body, connections, durationMs = 0, amount = Infinity }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const target = new URL(url);
-  const payload = Buffer.from(body);
-  const latencies = [];
-  let failures = 0;
-  let sent = 0;
-  const deadline = durationMs > 0 ? performance.now() + durationMs : Infinity;
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const started = performance.now();
-      const req = request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: {
-            authorization: `Service-Auth-Key ${KEY}`,
-            'content-type': 'application/json',
-            'content-length': payload.length,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode >= 300) failures++;
-            latencies.push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-  const began = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline && sent < amount) {
-        sent++;
-        await once();
-      }
-    }),
-  );
-  const elapsed = (performance.now() - began) / 1000;
-  agent.destroy();
-  if (failures > 0) throw new Error(`${url}: ${failures} failed requests`);
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
-}
+const run = (url, options) => closedLoopLoad(url, { ...options, key: KEY });
 
 const phrases = [
   'Welcome back, {{name}}! You have <b>{{count}} new</b> messages.',

@@ -15,14 +15,14 @@
 // that it runs in a few minutes on the 2 cores here. Run with `pnpm bench:shards` (after
 // `pnpm build`); `--units N` and `--shards N` change the workload.
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus, LOCALES } from './lib/corpus.mjs';
+import { digestTree } from './lib/digest-tree.mjs';
+import { freePort } from './lib/free-port.mjs';
 import { measureNode, plannedBounds, printRows } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
@@ -40,17 +40,6 @@ const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url
 const CORES = availableParallelism();
 
 const ms = (value) => `${(value / 1000).toFixed(1)} s`;
-
-// A port nobody listens on now.
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 // Debian's redis-server on a loopback port, nothing saved to disk; killed when this process exits.
 async function startRedis() {
@@ -90,28 +79,6 @@ async function textsSent(service) {
   return requests
     .filter((r) => r.path === '/v2/translate' && r.status === 200)
     .reduce((n, r) => n + (r.texts ?? 0), 0);
-}
-
-// Every file of a checkout (relative path -> SHA-256), its state directory aside.
-async function digest(root) {
-  const out = new Map();
-  const walk = async (dir) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      const rel = relative(root, path);
-      if (rel === '.transloom') continue;
-      if (entry.isDirectory()) await walk(path);
-      else
-        out.set(
-          rel,
-          createHash('sha256')
-            .update(await readFile(path))
-            .digest('hex'),
-        );
-    }
-  };
-  await walk(root);
-  return out;
 }
 
 const usedMemory = (redis) =>
@@ -174,7 +141,7 @@ try {
   const shardTexts = await textsSent(service);
   service.child.kill();
   const shardRequests = shards.reduce((n, s) => n + s.json.requests, 0) + final.json.requests;
-  const [a, b] = [await digest(singleRoot), await digest(finalRoot)];
+  const [a, b] = [await digestTree(singleRoot), await digestTree(finalRoot)];
   const identical = a.size === b.size && [...a].every(([path, hash]) => b.get(path) === hash);
   const shardedMs = shardsMs + final.ms;
 

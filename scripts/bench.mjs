@@ -13,14 +13,14 @@
 //   (target <= 3x), byte-identical output, and the most requests in flight seen by a proxy
 //   against the configured concurrency.
 // Run with `pnpm bench` (after `pnpm build`); `--units N` and `--runs N` change the workload.
-import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus, LOCALES } from './lib/corpus.mjs';
 import { countingProxy } from './lib/counting-proxy.mjs';
+import { digestTree } from './lib/digest-tree.mjs';
 import { measureNode, median, plannedBounds, printRows, times } from './lib/measure-process.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
@@ -42,28 +42,6 @@ const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url
 const FLOOR = fileURLToPath(new URL('./lib/read-hash-floor.mjs', import.meta.url));
 
 const ms = (value) => `${value.toFixed(0)} ms`;
-
-// Every file under `dir` (relative path -> SHA-256), the project's state and lock aside.
-async function digest(root) {
-  const out = new Map();
-  const walk = async (dir) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      const rel = relative(root, path);
-      if (rel === '.transloom' || rel === 'transloom.lock') continue;
-      if (entry.isDirectory()) await walk(path);
-      else
-        out.set(
-          rel,
-          createHash('sha256')
-            .update(await readFile(path))
-            .digest('hex'),
-        );
-    }
-  };
-  await walk(root);
-  return out;
-}
 
 const work = await mkdtemp(join(tmpdir(), 'transloom-bench-'));
 const service = await spawnLocalService(['--api-key', KEY, '--faults'], { adminKey: ADMIN_KEY });
@@ -122,7 +100,7 @@ try {
     if (run.code !== 0) throw new Error(`transloom check exited ${run.code}: ${run.stderr}`);
     return run.ms;
   });
-  const files = [...(await digest(clean)).keys()].filter(
+  const files = [...(await digestTree(clean, ['transloom.lock'])).keys()].filter(
     (p) => (p.endsWith('.json') || p.endsWith('.md')) && p !== 'transloom.config.json',
   );
   const list = join(work, 'files.txt');
@@ -143,7 +121,10 @@ try {
   const second = await cold(faulty);
   await service.control('DELETE', 'faults');
   const refused = second.log.filter((r) => r.fault !== null).length;
-  const [a, b] = [await digest(clean), await digest(faulty)];
+  const [a, b] = [
+    await digestTree(clean, ['transloom.lock']),
+    await digestTree(faulty, ['transloom.lock']),
+  ];
   const identical = a.size === b.size && [...a].every(([path, hash]) => b.get(path) === hash);
 
   const { report, run } = first;

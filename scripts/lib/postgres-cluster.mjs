@@ -5,9 +5,9 @@
 // packages/server/src/test-support/postgres-server.ts.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 function binDir() {
   if (process.env.TRANSLOOM_PG_BIN) return process.env.TRANSLOOM_PG_BIN;
@@ -21,16 +21,6 @@ function binDir() {
     throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
   return join(root, versions[0], 'bin');
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const asRoot = process.getuid?.() === 0;
 function run(program, args) {

@@ -1,13 +1,7 @@
 // The floor of a no-op run, as a process: read and SHA-256-hash every file listed (one path
 // per line in the file given as the first argument), and nothing else.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { hashFile } from './hash-file.mjs';
 
 const paths = (await readFile(process.argv[2], 'utf8')).split('\n').filter(Boolean);
-await Promise.all(
-  paths.map(async (path) =>
-    createHash('sha256')
-      .update(await readFile(path))
-      .digest('hex'),
-  ),
-);
+await Promise.all(paths.map(hashFile));

@@ -1,4 +1,5 @@
 import { AuthorizationError, LinkExpiredError } from './errors.js';
+import { delay } from './http/delay.js';
 import type { Transport } from './http/transport.js';
 import type { CallOptions } from './translate/translate-api.js';
 import { MAX_AGENT_POLLS_PER_MINUTE } from './wire/limits.js';
@@ -72,21 +73,6 @@ export function isTaskDone(task: AgentTask): boolean {
   return task.status === 'Completed' || /fail|error|cancel/i.test(task.status);
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
 /** Agent workflows (contract 4.6a, paid tier). */
 export class AgentApi {
   constructor(private readonly transport: Transport) {}
@@ -134,7 +120,7 @@ export class AgentApi {
     for (;;) {
       const task = await this.task(taskId, options);
       if (isTaskDone(task)) return task;
-      await sleep(interval, options.signal);
+      await delay(interval, options.signal);
       interval = Math.min(maxInterval, Math.round(interval * 1.5));
     }
   }

@@ -1,7 +1,8 @@
 import { LimitError } from './errors.js';
 import type { LimiterSlot } from './http/adaptive-limiter.js';
 import type { Transport } from './http/transport.js';
-import { bodySize, jsonStringBytes, packBatches } from './translate/pack-batches.js';
+import { createBatchRun } from './translate/batch-run.js';
+import { type Batch, checkBodySize, packBatches } from './translate/pack-batches.js';
 import {
   type CallOptions,
   scheduleFor,
@@ -91,18 +92,11 @@ export async function rephrase(
   const { text, ...rest } = request;
   const texts = typeof text === 'string' ? [text] : text;
   const wire = toWire(rest);
-  const bytes = bodySize(
-    wire,
-    texts.map((t) => jsonStringBytes(t)),
-  );
-  if (bytes > MAX_REPHRASE_BODY_BYTES) {
-    throw new LimitError(
-      'request body bytes',
-      bytes,
-      MAX_REPHRASE_BODY_BYTES,
-      `the request body would be ${bytes} bytes; text improvement allows at most ${MAX_REPHRASE_BODY_BYTES} (use rephraseMany)`,
-    );
-  }
+  checkBodySize(texts, wire, {
+    maxBytes: MAX_REPHRASE_BODY_BYTES,
+    what: 'text improvement allows',
+    use: 'rephraseMany',
+  });
   return { improvements: await send(transport, texts, wire, options.signal) };
 }
 
@@ -115,49 +109,30 @@ export async function rephraseMany(
 ): Promise<Improvement[]> {
   const wire = toWire(options);
   const results: Improvement[] = new Array(texts.length);
-  const limit = scheduleFor(many);
+  const batches = createBatchRun(scheduleFor(many), many.signal);
   let completed = 0;
   let requests = 0;
-  // After the first failure (a 456, say) no queued batch is sent.
-  let stopped: unknown;
-  const batches = packBatches(texts, wire, {
+  const run = async (batch: Batch): Promise<void> => {
+    const count = batch.end - batch.start;
+    try {
+      const improved = await batches.send((slot) =>
+        send(transport, texts.slice(batch.start, batch.end), wire, many.signal, slot),
+      );
+      improved.forEach((item, i) => {
+        results[batch.start + i] = item;
+      });
+    } catch (error) {
+      batches.stop(error);
+      throw error;
+    }
+    completed += count;
+    requests++;
+    many.onProgress?.({ completed, total: texts.length, requests });
+  };
+  const packed = packBatches(texts, wire, {
     maxTexts: Number.POSITIVE_INFINITY,
     maxBytes: MAX_REPHRASE_BODY_BYTES,
   });
-  // Every batch is waited for, so no request is still in flight when the call fails.
-  const outcomes = await Promise.allSettled(
-    batches.map(async (batch) => {
-      const count = batch.end - batch.start;
-      try {
-        const improved = await limit(async (slot) => {
-          many.signal?.throwIfAborted();
-          if (stopped !== undefined) throw stopped;
-          try {
-            return await send(
-              transport,
-              texts.slice(batch.start, batch.end),
-              wire,
-              many.signal,
-              slot,
-            );
-          } catch (error) {
-            // Marked before the slot is handed on, so the next queued batch is not sent.
-            stopped ??= error;
-            throw error;
-          }
-        });
-        improved.forEach((item, i) => {
-          results[batch.start + i] = item;
-        });
-      } catch (error) {
-        stopped ??= error;
-        throw error;
-      }
-      completed += count;
-      requests++;
-      many.onProgress?.({ completed, total: texts.length, requests });
-    }),
-  );
-  if (outcomes.some((o) => o.status === 'rejected')) throw stopped;
+  await batches.settle(packed.map(run));
   return results;
 }

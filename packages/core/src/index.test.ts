@@ -43,6 +43,8 @@ it('exports exactly the public API of each entry', () => {
         "formatDiagnostic",
         "isInside",
         "loadDocsTools",
+        "localServiceFrom",
+        "localServiceNotice",
         "noTranslationStore",
         "parseShard",
         "reportJson",

@@ -75,6 +75,7 @@ export type { SourceTypesOptions } from './project/dev/resource-types.js';
 export { runBuildStep } from './project/dev/run-build-step.js';
 export type { Problem } from './project/dev/run-problems.js';
 export type { DevUpdate } from './project/dev/update-batcher.js';
+export { localServiceFrom, localServiceNotice } from './project/local-service.js';
 export type { IndexedEntry, IndexedFile, ProjectFiles } from './project/project-files.js';
 export type {
   CreateProjectOptions,

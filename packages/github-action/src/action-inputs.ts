@@ -1,3 +1,4 @@
+import { LOCALE_CODE } from '@transloom/client/wire';
 import { parseShard, type Shard } from '@transloom/core';
 import { ActionError } from './action-error.js';
 
@@ -119,6 +120,72 @@ export function parseAuthor(value: string): { name: string; email: string } {
   return { name: match[1]!, email: match[2]! };
 }
 
+function inputError(message: string): ActionError {
+  return new ActionError('TRANSLOOM_ACTION_INPUT', message);
+}
+
+// A list input (separated by `pattern`), each item once, in the order given.
+function listInput(value: string, pattern: RegExp): string[] {
+  return [
+    ...new Set(
+      value
+        .split(pattern)
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+function maxCharactersInput(value: string): number | undefined {
+  if (value === '') return undefined;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw inputError(
+      `input 'max-characters' must be a whole number of characters (0 or more); got '${value}'`,
+    );
+  return Number(value);
+}
+
+function localesInput(value: string): string[] | undefined {
+  if (value === '') return undefined;
+  const locales = listInput(value, /[\s,]+/);
+  for (const locale of locales)
+    if (!LOCALE_CODE.test(locale))
+      throw inputError(
+        `input 'locales' holds '${locale}', which is not a locale code like de, pt-BR or zh-Hans`,
+      );
+  return locales;
+}
+
+function apiUrlInput(value: string): string | undefined {
+  if (value === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw inputError(`input 'api-url' must be an absolute http(s) URL; got '${value}'`);
+  return value;
+}
+
+function shardInput(value: string, mode: ActionMode, dryRun: boolean): Shard | undefined {
+  if (value === '') return undefined;
+  let shard: Shard;
+  try {
+    shard = parseShard(value);
+  } catch (error) {
+    throw inputError(`input 'shard': ${(error as Error).message}`);
+  }
+  if (mode !== 'translate')
+    throw inputError(
+      `input 'shard' is for mode 'translate' (the jobs of a matrix that each translate a part into the shared memory); got mode '${mode}'`,
+    );
+  if (dryRun)
+    throw inputError(
+      "input 'shard' translates into the shared memory: it cannot be combined with 'dry-run'",
+    );
+  return shard;
+}
+
 /**
  * Reads and checks every input: an unknown mode, a malformed number, URL or locale code, or an
  * author without an email is an error naming the input and the rule. Whether translate mode
@@ -127,75 +194,16 @@ export function parseAuthor(value: string): { name: string; email: string } {
 export function readActionInputs(read: InputReader): ActionInputs {
   const get = (name: string) => read(name).trim();
   const mode = oneOf('mode', get('mode'), ['check', 'translate', 'comment'] as const, 'check');
-  const maxText = get('max-characters');
-  let maxCharacters: number | undefined;
-  if (maxText !== '') {
-    if (!/^\d+$/.test(maxText) || !Number.isSafeInteger(Number(maxText)))
-      throw new ActionError(
-        'TRANSLOOM_ACTION_INPUT',
-        `input 'max-characters' must be a whole number of characters (0 or more); got '${maxText}'`,
-      );
-    maxCharacters = Number(maxText);
-  }
-  const localesText = get('locales');
-  const locales =
-    localesText === ''
-      ? undefined
-      : [
-          ...new Set(
-            localesText
-              .split(/[\s,]+/)
-              .map((l) => l.trim())
-              .filter(Boolean),
-          ),
-        ];
-  for (const locale of locales ?? []) {
-    if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(locale))
-      throw new ActionError(
-        'TRANSLOOM_ACTION_INPUT',
-        `input 'locales' holds '${locale}', which is not a locale code like de, pt-BR or zh-Hans`,
-      );
-  }
-  const apiUrl = get('api-url') || undefined;
-  const apiKey = get('api-key') || undefined;
-  const adminKey = get('admin-key') || undefined;
-  if (apiUrl) {
-    let url: URL | undefined;
-    try {
-      url = new URL(apiUrl);
-    } catch {}
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-      throw new ActionError(
-        'TRANSLOOM_ACTION_INPUT',
-        `input 'api-url' must be an absolute http(s) URL; got '${apiUrl}'`,
-      );
-  }
+  const maxCharacters = maxCharactersInput(get('max-characters'));
+  const locales = localesInput(get('locales'));
+  const apiUrl = apiUrlInput(get('api-url'));
   const report = get('report') || undefined;
   if (mode === 'comment' && !report)
-    throw new ActionError(
-      'TRANSLOOM_ACTION_INPUT',
+    throw inputError(
       "mode 'comment' needs input 'report': the report file a 'check' run wrote (its 'report-path' output, downloaded from the artifact)",
     );
-  const shardText = get('shard');
-  let shard: Shard | undefined;
-  if (shardText !== '') {
-    try {
-      shard = parseShard(shardText);
-    } catch (error) {
-      throw new ActionError('TRANSLOOM_ACTION_INPUT', `input 'shard': ${(error as Error).message}`);
-    }
-    if (mode !== 'translate')
-      throw new ActionError(
-        'TRANSLOOM_ACTION_INPUT',
-        `input 'shard' is for mode 'translate' (the jobs of a matrix that each translate a part into the shared memory); got mode '${mode}'`,
-      );
-  }
   const dryRun = flag('dry-run', get('dry-run'), false);
-  if (shard && dryRun)
-    throw new ActionError(
-      'TRANSLOOM_ACTION_INPUT',
-      "input 'shard' translates into the shared memory: it cannot be combined with 'dry-run'",
-    );
+  const shard = shardInput(get('shard'), mode, dryRun);
   return {
     mode,
     report,
@@ -203,8 +211,8 @@ export function readActionInputs(read: InputReader): ActionInputs {
     githubToken: get('github-token'),
     workflowToken: get('workflow-token'),
     apiUrl,
-    apiKey,
-    adminKey,
+    apiKey: get('api-key') || undefined,
+    adminKey: get('admin-key') || undefined,
     maxCharacters,
     locales,
     comment: flag('comment', get('comment'), true),
@@ -215,14 +223,7 @@ export function readActionInputs(read: InputReader): ActionInputs {
     branch: branchInput('branch', get('branch'), DEFAULT_BRANCH, true),
     pullRequestTitle:
       oneLineInput('pull-request-title', get('pull-request-title')) || DEFAULT_PULL_REQUEST_TITLE,
-    pullRequestLabels: [
-      ...new Set(
-        get('pull-request-labels')
-          .split(/[\n,]+/)
-          .map((l) => l.trim())
-          .filter(Boolean),
-      ),
-    ],
+    pullRequestLabels: listInput(get('pull-request-labels'), /[\n,]+/),
     base: get('base') ? branchInput('base', get('base'), '', false) : undefined,
     configFile: get('config-file') || undefined,
     dryRun,

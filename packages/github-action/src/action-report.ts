@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { LOCALE_CODE } from '@transloom/client/wire';
 import {
   isInside,
   type LocaleReport,
@@ -19,7 +20,7 @@ export const MAX_REPORT_BYTES = 512 * 1024;
 export const MAX_REPORT_ITEMS = 200;
 
 const count = z.number().int().min(0).max(1e12);
-const locale = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,4}$/);
+const locale = z.string().max(35).regex(LOCALE_CODE);
 const path = z.string().min(1).max(400);
 const unitId = z.string().max(400);
 const place = { file: path, line: count, locale, unit: unitId };

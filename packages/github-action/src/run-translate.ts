@@ -91,90 +91,90 @@ async function skipRun(ctx: ActionContext, why: string): Promise<void> {
   await writeSummary(ctx, { title: 'Transloom translate', outcome: why, notes: [] });
 }
 
-async function translateCheckout(
-  ctx: ActionContext,
-  git: Git,
-  base: string | undefined,
-  verdict: CheckoutVerdict,
-): Promise<void> {
+// Why this run has nothing to do once the checkout is there: the pull request's head moved on,
+// or the Action's own commit started it; undefined when it goes on.
+async function reasonToSkip(ctx: ActionContext, git: Git): Promise<string | undefined> {
   const { inputs, event } = ctx;
   const pr = event.pullRequest;
-  const skip = (why: string) => skipRun(ctx, why);
-  const branch = pr ? pr.headRef : inputs.branch.replaceAll('{base}', base!);
   if (pr) {
     const head = await checkoutPullRequestHead(git, pr);
     if (head.kind === 'moved')
-      return skip(
-        `${pr.headRef} moved on from ${pr.headSha} (this run's commit) to ${head.tip}: the run for ${head.tip} translates it.`,
-      );
+      return `${pr.headRef} moved on from ${pr.headSha} (this run's commit) to ${head.tip}: the run for ${head.tip} translates it.`;
   }
   const trigger = pr
     ? ((await commitInfo(git, pr.headSha)) ?? (await commitInfo(git, 'HEAD')))
     : (event.headCommit ?? (await commitInfo(git, 'HEAD')));
   if (trigger && isOwnCommit(trigger, inputs.commitAuthor.email))
-    return skip("This run was started by the Action's own commit: nothing to do.");
-  // After the loop guard (a run of the Action's own commit stays green without a key), before
-  // the bot branch is prepared.
-  const serviceInputs = inputs.dryRun ? undefined : requireServiceInputs(inputs);
-  const config = await findActionConfig(ctx, verdict);
+    return "This run was started by the Action's own commit: nothing to do.";
+  return undefined;
+}
 
-  const notes: string[] = [];
-  if (!pr && base && !inputs.dryRun) {
-    const prepared = await prepareBotBranch(git, {
-      branch,
-      base,
-      author: inputs.commitAuthor,
-      log: (line) => core.info(line),
-    });
-    if (prepared.kind === 'conflict') {
-      const message = `${base} cannot be merged into ${branch} without a conflict in ${prepared.files.join(', ')}: resolve it on ${branch} (or merge or close its pull request); nothing was pushed.`;
-      setRunOutputs(undefined, false);
-      await writeSummary(ctx, { title: 'Transloom translate', outcome: message, notes: [] });
-      core.setFailed(message);
-      return;
-    }
-    if (prepared.merged) notes.push(`Merged ${base} into ${branch} first.`);
+// Push mode: the bot branch, with the base merged in. False when they conflict (the run then
+// fails with the summary saying where, and nothing is pushed).
+async function prepareBranch(
+  ctx: ActionContext,
+  git: Git,
+  target: { branch: string; base: string },
+  notes: string[],
+): Promise<boolean> {
+  const { branch, base } = target;
+  const prepared = await prepareBotBranch(git, {
+    branch,
+    base,
+    author: ctx.inputs.commitAuthor,
+    log: (line) => core.info(line),
+  });
+  if (prepared.kind === 'conflict') {
+    const message = `${base} cannot be merged into ${branch} without a conflict in ${prepared.files.join(', ')}: resolve it on ${branch} (or merge or close its pull request); nothing was pushed.`;
+    setRunOutputs(undefined, false);
+    await writeSummary(ctx, { title: 'Transloom translate', outcome: message, notes: [] });
+    core.setFailed(message);
+    return false;
   }
+  if (prepared.merged) notes.push(`Merged ${base} into ${branch} first.`);
+  return true;
+}
 
-  const { report, root, lockFile } = await translateWithEngine(ctx, {
-    configFile: config.configFile,
-    serviceInputs,
-    notes,
-  });
-  // A dry run lists what it would send in the summary: that is its answer, not a finding.
-  const findings = inputs.dryRun
-    ? { ...report, pending: [], files: { ...report.files, outdated: [] } }
-    : report;
-  annotateFindings(ctx, findings, root);
+/** What a translate run did, for the summary, the outputs and what is posted. */
+interface TranslateOutcome {
+  report: RunReport;
+  root: string;
+  notes: string[];
+  commitSha: string | undefined;
+  conflict: string | undefined;
+}
 
-  const actionReport = toActionReport(report, {
-    mode: 'translate',
-    pullRequest: pr?.number,
-    headSha: pr?.headSha ?? event.sha,
-    repoPath: (file) => ctx.repoPath(file, root),
-  });
-  core.setOutput('report-path', await writeReportFile(ctx.tempDir, actionReport));
-
-  let failure = findingsFailure(findings, inputs.failOn);
-  const { commitSha, conflict } = inputs.dryRun
-    ? {}
-    : await commitTranslation(ctx, git, { report, root, lockFile, branch, notes });
-  if (conflict) failure = conflict;
-
-  // Outputs and the summary first: what follows talks to GitHub, and may fail or hang.
+// The outputs and the job summary: written before anything talks to GitHub, which may fail or hang.
+async function recordOutcome(ctx: ActionContext, outcome: TranslateOutcome): Promise<void> {
+  const { inputs, event } = ctx;
+  const { report, root, notes, commitSha, conflict } = outcome;
   setRunOutputs(report, commitSha !== undefined);
   if (commitSha) core.setOutput('commit-sha', commitSha);
-  if (pr) core.setOutput('pull-request-number', String(pr.number));
-  const translated = Object.values(report.locales).reduce((n, l) => n + l.translated + l.reused, 0);
+  if (event.pullRequest) core.setOutput('pull-request-number', String(event.pullRequest.number));
+  const sum = (count: (l: RunReport['locales'][string]) => number) =>
+    Object.values(report.locales).reduce((n, l) => n + count(l), 0);
   await writeSummary(ctx, {
     title: inputs.dryRun ? 'Transloom translate (dry run)' : 'Transloom translate',
     outcome: inputs.dryRun
-      ? `${Object.values(report.locales).reduce((n, l) => n + l.pending, 0)} units would be sent; nothing was sent or written.`
-      : (conflict ?? `${translated} units translated, ${report.failures.length} failed.`),
+      ? `${sum((l) => l.pending)} units would be sent; nothing was sent or written.`
+      : (conflict ??
+        `${sum((l) => l.translated + l.reused)} units translated, ${report.failures.length} failed.`),
     notes,
     report,
     root,
   });
+}
+
+// The comment on the pull request, and in push mode the bot's pull request.
+async function publishOutcome(
+  ctx: ActionContext,
+  target: { branch: string; base: string | undefined },
+  actionReport: ReturnType<typeof toActionReport>,
+  commitSha: string | undefined,
+): Promise<void> {
+  const { inputs, event } = ctx;
+  const pr = event.pullRequest;
+  const { branch, base } = target;
   const body = renderComment(actionReport, {
     summaryUrl: event.runUrl,
     commitSha,
@@ -194,5 +194,52 @@ async function translateCheckout(
     number: pr?.number,
     body,
   });
+}
+
+// The steps of a translate run on a trusted checkout: skip or prepare the branch, translate,
+// annotate and write the report file, commit, record the outcome, publish it.
+async function translateCheckout(
+  ctx: ActionContext,
+  git: Git,
+  base: string | undefined,
+  verdict: CheckoutVerdict,
+): Promise<void> {
+  const { inputs, event } = ctx;
+  const pr = event.pullRequest;
+  const branch = pr ? pr.headRef : inputs.branch.replaceAll('{base}', base!);
+  const why = await reasonToSkip(ctx, git);
+  if (why) return skipRun(ctx, why);
+  // After the loop guard (a run of the Action's own commit stays green without a key), before
+  // the bot branch is prepared.
+  const serviceInputs = inputs.dryRun ? undefined : requireServiceInputs(inputs);
+  const config = await findActionConfig(ctx, verdict);
+  const notes: string[] = [];
+  if (!pr && base && !inputs.dryRun && !(await prepareBranch(ctx, git, { branch, base }, notes)))
+    return;
+
+  const { report, root, lockFile } = await translateWithEngine(ctx, {
+    configFile: config.configFile,
+    serviceInputs,
+    notes,
+  });
+  // A dry run lists what it would send in the summary: that is its answer, not a finding.
+  const findings = inputs.dryRun
+    ? { ...report, pending: [], files: { ...report.files, outdated: [] } }
+    : report;
+  annotateFindings(ctx, findings, root);
+  const actionReport = toActionReport(report, {
+    mode: 'translate',
+    pullRequest: pr?.number,
+    headSha: pr?.headSha ?? event.sha,
+    repoPath: (file) => ctx.repoPath(file, root),
+  });
+  core.setOutput('report-path', await writeReportFile(ctx.tempDir, actionReport));
+
+  const { commitSha, conflict } = inputs.dryRun
+    ? {}
+    : await commitTranslation(ctx, git, { report, root, lockFile, branch, notes });
+  const failure = conflict ?? findingsFailure(findings, inputs.failOn);
+  await recordOutcome(ctx, { report, root, notes, commitSha, conflict });
+  await publishOutcome(ctx, { branch, base }, actionReport, commitSha);
   if (failure) core.setFailed(failure);
 }

@@ -1,14 +1,10 @@
 import { resolve } from 'node:path';
-import type { DevSessionOptions, LocalServiceStarter } from '@transloom/core';
+import { type DevSessionOptions, localServiceFrom } from '@transloom/core';
 import type { ResolvedPluginOptions } from './plugin-options.js';
 
-/**
- * The built-in local service (pseudo-localization) in this process, as the CLI starts it when
- * no key is set. The server is loaded only when it starts: runs with nothing to send (and no
- * warming) never load it.
- */
-const startLocalService: LocalServiceStarter = async (options) =>
-  (await import('@transloom/server')).startLocalService(options);
+// The built-in local service (pseudo-localization) in this process, as the CLI starts it when
+// no key is set; the server is loaded only when a run first needs it.
+const startLocalService = localServiceFrom(() => import('@transloom/server'));
 
 /**
  * What the engine is opened with, from the plugin's options and Vite's `root`: the

@@ -46,9 +46,13 @@ async function staticGraph(entry: string) {
 it('loads nothing but its hooks when Vite loads its config: the rest is imported on demand', async () => {
   const { seen, packages } = await staticGraph('./index.ts');
   expect(seen.size).toBeGreaterThan(5);
-  // Node's own modules and the client's light error entry only: the engine, the server and the
-  // dev session's libraries come later.
-  expect([...packages].filter((p) => !p.startsWith('node:'))).toEqual(['@transloom/client/errors']);
+  // Node's own modules and the client's light entries only (its errors, and the language tables
+  // the options are checked against): the engine, the server and the dev session's libraries
+  // come later.
+  expect([...packages].filter((p) => !p.startsWith('node:'))).toEqual([
+    '@transloom/client/errors',
+    '@transloom/client/wire',
+  ]);
   expect([...seen].filter((f) => /dev-session|build-step/.test(f))).toEqual([]);
 });
 

@@ -1,4 +1,5 @@
 import { TransloomError } from '@transloom/client/errors';
+import { LOCALE_CODE } from '@transloom/client/wire';
 import type { TransloomConfig } from '@transloom/core';
 
 /** What `vite build` does with the project's translations. */
@@ -94,8 +95,6 @@ export class PluginOptionsError extends TransloomError {
 
 const BUILD_MODES: readonly BuildMode[] = ['translate', 'frozen', 'off'];
 const CATALOG_UPDATES: readonly CatalogUpdates[] = ['propagate', 'in-place'];
-// The engine's own rule for locale codes (the configuration schema checks target locales so).
-const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 /**
  * The default namespace of a catalog: its file name, or `translation` for `de.json`-style
@@ -121,7 +120,7 @@ export function resolvePluginOptions(options: TransloomPluginOptions = {}): Reso
   )
     problems.push(`extract: '${String(options.extract)}' is not one of warn, write, false`);
   const pseudo = options.pseudoLocale || undefined;
-  if (pseudo !== undefined && (typeof pseudo !== 'string' || !LOCALE.test(pseudo)))
+  if (pseudo !== undefined && (typeof pseudo !== 'string' || !LOCALE_CODE.test(pseudo)))
     problems.push(`pseudoLocale: '${String(pseudo)}' is not a locale code like en-XA`);
   if (options.config !== undefined && typeof options.config !== 'string') {
     if (typeof options.config !== 'object' || options.config === null)

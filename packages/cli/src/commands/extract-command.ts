@@ -1,6 +1,7 @@
-import { createProject, formatDiagnostic } from '@transloom/core';
+import { formatDiagnostic } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
-import { PROJECT_OPTIONS, parseCommandArgs, workingDirectory } from '../parse-command-args.js';
+import { openCliProject, stderrNotice } from '../open-cli-project.js';
+import { PROJECT_OPTIONS, parseCommandArgs } from '../parse-command-args.js';
 
 /** Help of `transloom extract`. */
 export const EXTRACT_USAGE = `Usage: transloom extract [--dry-run] [--json] [--cwd DIR] [-c FILE]
@@ -20,17 +21,7 @@ export async function extractCommand(argv: readonly string[], io: CliIo): Promis
     io.stdout.write(EXTRACT_USAGE);
     return EXIT.ok;
   }
-  const project = await createProject({
-    cwd: workingDirectory(io.cwd, values.cwd),
-    ...(values.config ? { configFile: values.config } : {}),
-    env: io.env,
-    onEvent(event) {
-      if (event.type === 'waiting')
-        io.stderr.write(
-          `transloom: waiting for another run on this project (pid ${event.holder.pid} on ${event.holder.host}, since ${event.holder.since})\n`,
-        );
-    },
-  });
+  const project = await openCliProject(io, { values, notice: stderrNotice(io) });
   let result: Awaited<ReturnType<typeof project.extract>>;
   try {
     result = await project.extract({

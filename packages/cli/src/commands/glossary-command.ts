@@ -1,12 +1,10 @@
-import { createProject, formatDiagnostic, UsageError } from '@transloom/core';
+import { formatDiagnostic, UsageError } from '@transloom/core';
 import { type CliIo, EXIT } from '../cli-io.js';
-import { startLocalService } from '../local-service.js';
+import { openCliProject, stderrNotice } from '../open-cli-project.js';
 import {
   PROJECT_OPTIONS,
   parseCommandArgs,
   REQUEST_TIMEOUT_OPTION,
-  requestTimeoutOf,
-  workingDirectory,
 } from '../parse-command-args.js';
 
 /** Help of `transloom glossary`. */
@@ -40,21 +38,11 @@ export async function glossaryCommand(argv: readonly string[], io: CliIo): Promi
       `expected one of ${ACTIONS.join(', ')}${action ? `, got '${positionals.join(' ')}'` : ''}`,
     );
   }
-  const requestTimeout = await requestTimeoutOf(values['request-timeout']);
-  const project = await createProject({
-    cwd: workingDirectory(io.cwd, values.cwd),
-    ...(values.config ? { configFile: values.config } : {}),
-    env: io.env,
-    localService: startLocalService,
-    ...(requestTimeout !== undefined ? { requestTimeout } : {}),
-    onEvent(event) {
-      if (event.type === 'service' && event.kind === 'local')
-        io.stderr.write(`transloom: using the built-in local service at ${event.url}\n`);
-      if (event.type === 'waiting')
-        io.stderr.write(
-          `transloom: waiting for another run on this project (pid ${event.holder.pid} on ${event.holder.host})\n`,
-        );
-    },
+  const project = await openCliProject(io, {
+    values,
+    requestTimeout: values['request-timeout'],
+    localService: true,
+    notice: stderrNotice(io),
   });
   const print = (summary: unknown, text: string) => {
     io.stdout.write(values.json ? `${JSON.stringify(summary)}\n` : `${text}\n`);

@@ -1,6 +1,7 @@
+import type { ParseArgsConfig } from 'node:util';
 import {
   checkBuiltLinks,
-  createProject,
+  type Project,
   type ProjectFiles,
   parseShard,
   type RunReport,
@@ -17,12 +18,11 @@ import {
   summaryLine,
   unreadable,
 } from '../format-report.js';
-import { startLocalService } from '../local-service.js';
+import { openCliProject } from '../open-cli-project.js';
 import {
   PROJECT_OPTIONS,
   parseCommandArgs,
   REQUEST_TIMEOUT_OPTION,
-  requestTimeoutOf,
   workingDirectory,
 } from '../parse-command-args.js';
 import { createProgressDisplay, type ProgressDisplay, progressStyle } from '../progress-display.js';
@@ -107,13 +107,9 @@ const HELP: Record<Mode, string> = {
   status: STATUS_USAGE,
 };
 
-/** `transloom translate`, `check` and `status`: one call on the project, then its report. */
-export async function projectCommand(
-  mode: Mode,
-  argv: readonly string[],
-  io: CliIo,
-): Promise<number> {
-  const { values } = parseCommandArgs(argv, {
+// The flags of each mode.
+function optionsOf(mode: Mode): NonNullable<ParseArgsConfig['options']> {
+  return {
     ...PROJECT_OPTIONS,
     locale: { type: 'string', multiple: true },
     file: { type: 'string', multiple: true },
@@ -131,40 +127,114 @@ export async function projectCommand(
           ...REQUEST_TIMEOUT_OPTION,
         }
       : {}),
+  };
+}
+
+/** What a command's flags say, read once. */
+interface CommandValues {
+  locale?: string[] | undefined;
+  file?: string[] | undefined;
+  links?: string | undefined;
+  base?: string | undefined;
+  shard?: string | undefined;
+  json?: boolean | undefined;
+  cwd?: string | undefined;
+  config?: string | undefined;
+  'request-timeout'?: string | undefined;
+}
+
+type Flags = Record<string, boolean | undefined>;
+
+// The one call of the mode on the project.
+function callProject(
+  mode: Mode,
+  project: Project,
+  io: CliIo,
+  values: CommandValues,
+  flags: Flags,
+): Promise<RunReport> {
+  const call = {
+    ...(values.locale ? { locales: values.locale } : {}),
+    ...(values.file ? { files: values.file } : {}),
+    ...(flags['allow-empty'] ? { allowEmpty: true } : {}),
+    ...(io.signal ? { signal: io.signal } : {}),
+  };
+  if (mode === 'status') return project.status(call);
+  if (mode === 'check') return project.check(call);
+  if (flags['dry-run']) return project.plan(call);
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  return project.translate({
+    ...call,
+    frozen: Boolean(flags.frozen),
+    force: Boolean(flags.force),
+    overwriteEdits: Boolean(flags['overwrite-edits']),
+    wait: !flags['no-wait'],
+    ...(shard ? { shard } : {}),
   });
-  if (values.help) {
+}
+
+// `check --links DIR`: the built site's broken links join the report's problems.
+async function checkLinks(io: CliIo, values: CommandValues, report: RunReport): Promise<void> {
+  if (!values.links) return;
+  const links = await checkBuiltLinks({
+    dir: workingDirectory(io.cwd, values.links),
+    ...(values.base ? { base: values.base } : {}),
+  });
+  report.diagnostics.push(...links.problems);
+  if (!values.json)
+    io.stderr.write(
+      `links: ${links.pages} pages, ${links.links} links and ${links.anchors} anchors checked, ${links.problems.length} broken\n`,
+    );
+}
+
+// The report for people: tables, problems, the shard's and the mode's last lines.
+async function printReport(
+  mode: Mode,
+  io: CliIo,
+  project: Project,
+  report: RunReport,
+  dryRun: boolean,
+): Promise<void> {
+  const c = colors(io);
+  const out = mode === 'status' ? io.stdout : io.stderr;
+  out.write(`${mode === 'status' ? statusTable(report) : localeTable(report)}\n`);
+  if (mode === 'status') io.stdout.write(entryLines(await project.files()));
+  for (const line of problemLines(report, c, { pending: mode === 'check' }))
+    io.stderr.write(`${line}\n`);
+  if (report.shard)
+    io.stderr.write(
+      `shard ${report.shard.index}/${report.shard.count}: ${report.shard.others} texts left to the other shards; no file and no lock written (a run without --shard writes them)\n`,
+    );
+  if (mode === 'translate')
+    io.stderr.write(`${dryRun ? 'dry run: nothing was sent or written' : summaryLine(report)}\n`);
+  if (mode === 'check') for (const line of checkVerdict(report, c)) io.stderr.write(`${line}\n`);
+}
+
+/** `transloom translate`, `check` and `status`: one call on the project, then its report. */
+export async function projectCommand(
+  mode: Mode,
+  argv: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const parsed = parseCommandArgs(argv, optionsOf(mode));
+  if (parsed.values.help) {
     io.stdout.write(HELP[mode]);
     return EXIT.ok;
   }
-  const flags = values as Record<string, boolean | undefined>;
-  const requestTimeout = await requestTimeoutOf(
-    (values as { 'request-timeout'?: string })['request-timeout'],
-  );
-  const shardText = (values as { shard?: string }).shard;
-  const shard = shardText === undefined ? undefined : parseShard(shardText);
-  const c = colors(io);
+  const values = parsed.values as unknown as CommandValues;
+  const flags = parsed.values as Flags;
   const dryRun = mode === 'translate' && Boolean(flags['dry-run']);
   let progress: ProgressDisplay | undefined;
   const notice = (line: string) => {
     if (!flags.quiet) io.stderr.write(`transloom: ${line}\n`);
   };
-  const project = await createProject({
-    cwd: workingDirectory(io.cwd, values.cwd),
-    ...(values.config ? { configFile: values.config } : {}),
-    env: io.env,
-    localService: startLocalService,
-    ...(requestTimeout !== undefined ? { requestTimeout } : {}),
-    onEvent(event) {
-      if (event.type === 'service' && event.kind === 'local')
-        notice(
-          `using the built-in local service at ${event.url} (pseudo-localization); set TRANSLOOM_API_KEY and TRANSLOOM_API_URL to translate with a real one`,
-        );
-      else if (event.type === 'waiting')
-        notice(
-          `waiting for another run on this project (pid ${event.holder.pid} on ${event.holder.host}, since ${event.holder.since}); use --no-wait to stop instead`,
-        );
-      else progress?.onEvent(event);
-    },
+  const project = await openCliProject(io, {
+    values,
+    requestTimeout: values['request-timeout'],
+    localService: true,
+    notice,
+    waitingHint: '; use --no-wait to stop instead',
+    onEvent: (event) => progress?.onEvent(event),
   });
   progress = createProgressDisplay(
     io,
@@ -176,61 +246,16 @@ export async function projectCommand(
     notice(`${project.config.preset!.name}: ${note}`);
   let report: RunReport;
   try {
-    const call = {
-      ...(values.locale ? { locales: values.locale } : {}),
-      ...(values.file ? { files: values.file } : {}),
-      ...(flags['allow-empty'] ? { allowEmpty: true } : {}),
-      ...(io.signal ? { signal: io.signal } : {}),
-    };
-    report =
-      mode === 'status'
-        ? await project.status(call)
-        : mode === 'check'
-          ? await project.check(call)
-          : dryRun
-            ? await project.plan(call)
-            : await project.translate({
-                ...call,
-                frozen: Boolean(flags.frozen),
-                force: Boolean(flags.force),
-                overwriteEdits: Boolean(flags['overwrite-edits']),
-                wait: !flags['no-wait'],
-                ...(shard ? { shard } : {}),
-              });
+    report = await callProject(mode, project, io, values, flags);
   } finally {
     progress?.stop();
     await project.close();
   }
-  const linksDir = (values as { links?: string }).links;
-  if (linksDir) {
-    const base = (values as { base?: string }).base;
-    const links = await checkBuiltLinks({
-      dir: workingDirectory(io.cwd, linksDir),
-      ...(base ? { base } : {}),
-    });
-    report.diagnostics.push(...links.problems);
-    if (!values.json)
-      io.stderr.write(
-        `links: ${links.pages} pages, ${links.links} links and ${links.anchors} anchors checked, ${links.problems.length} broken\n`,
-      );
-  }
+  await checkLinks(io, values, report);
   const code = exitCodeOf(report);
-  if (values.json) {
+  if (values.json)
     io.stdout.write(`${JSON.stringify({ ...reportJson(report), exitCode: code })}\n`);
-  } else {
-    const out = mode === 'status' ? io.stdout : io.stderr;
-    out.write(`${mode === 'status' ? statusTable(report) : localeTable(report)}\n`);
-    if (mode === 'status') io.stdout.write(entryLines(await project.files()));
-    for (const line of problemLines(report, c, { pending: mode === 'check' }))
-      io.stderr.write(`${line}\n`);
-    if (report.shard)
-      io.stderr.write(
-        `shard ${report.shard.index}/${report.shard.count}: ${report.shard.others} texts left to the other shards; no file and no lock written (a run without --shard writes them)\n`,
-      );
-    if (mode === 'translate')
-      io.stderr.write(`${dryRun ? 'dry run: nothing was sent or written' : summaryLine(report)}\n`);
-    if (mode === 'check') for (const line of checkVerdict(report, c)) io.stderr.write(`${line}\n`);
-  }
+  else await printReport(mode, io, project, report, dryRun);
   // Status reports; it fails only when a file cannot be read, so a script notices.
   if (mode === 'status') return unreadable(report) > 0 ? EXIT.failed : EXIT.ok;
   return code;

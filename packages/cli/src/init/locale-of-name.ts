@@ -1,8 +1,11 @@
-import { TRANSLATE_LANGUAGES } from '@transloom/client/wire';
+import { LOCALE_CODE, TRANSLATE_LANGUAGES } from '@transloom/client/wire';
 
-// The language subtag first (lower case, as file and folder names write it), then subtags of
-// 2 to 8 letters or digits: the spelling a configuration accepts, `_` read as `-`.
-const SPELLING = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+// The spelling a configuration accepts (`_` read as `-`), with the language subtag in lower
+// case, as file and folder names write it.
+function isSpelling(code: string): boolean {
+  const language = code.split('-', 1)[0]!;
+  return LOCALE_CODE.test(code) && language === language.toLowerCase();
+}
 // Codes that name no language.
 const NO_LANGUAGE = new Set(['und', 'mis', 'mul', 'zxx']);
 const SERVICE_LANGUAGES = new Set<string>(TRANSLATE_LANGUAGES.map((l) => l.toLowerCase()));
@@ -40,7 +43,7 @@ function isLanguage(subtag: string): boolean {
  */
 export function localeOfName(name: string): string | undefined {
   const code = name.replaceAll('_', '-');
-  if (!SPELLING.test(code)) return undefined;
+  if (!isSpelling(code)) return undefined;
   const language = code.split('-', 1)[0]!;
   return isLanguage(language) && !isAlias(language) ? code : undefined;
 }

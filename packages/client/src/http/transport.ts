@@ -5,6 +5,7 @@ import {
   ServiceUnreachableError,
 } from '../service-unreachable-error.js';
 import type { LimiterSlot } from './adaptive-limiter.js';
+import { delay } from './delay.js';
 import {
   backoffDelay,
   givesUpConnection,
@@ -70,29 +71,32 @@ type AttemptOutcome =
   | { kind: 'timeout'; error: TimeoutError }
   | { kind: 'connection'; error: ConnectionError };
 
+// One call across its attempts.
+interface CallState {
+  spec: CallSpec;
+  info: RequestInfo;
+  idempotent: boolean;
+  url: string;
+  init: RequestInit;
+  started: number;
+  deadline: number;
+  // Set by a failed attempt: what the call throws when it stops retrying.
+  failure: Error | undefined;
+  // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
+  backoffs: number;
+  // Failed connections of this call, and when the first of them was tried.
+  connectionFailures: number;
+  firstFailedConnection: number;
+  // Set while this call retries a failed connection: new calls wait for it.
+  suspicion: (() => void) | undefined;
+  waits: ReturnType<ServiceCircuit['watch']>;
+}
+
 /** A successful response: the parsed body (JSON, text, or undefined for 204) and headers. */
 export interface CallResult<T> {
   status: number;
   data: T;
   headers: Headers;
-}
-
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function systemCode(error: unknown): string | undefined {
@@ -145,117 +149,162 @@ export class Transport {
     return this.settings.serverUrl;
   }
 
+  /** Sends one call, resending it while the contract and the settings allow (see the class). */
   async call<T>(spec: CallSpec): Promise<CallResult<T>> {
     const { settings, circuit } = this;
-    const idempotent = spec.idempotent ?? true;
-    const info: RequestInfo = { method: spec.method, path: spec.path };
-    const url = spec.url ?? this.url(spec);
-    const init = this.requestInit(spec);
-    // A service judged unreachable a moment ago gets nothing: the call fails without sending.
-    circuit.check();
-    const started = Date.now();
-    const deadline = started + settings.deadlineMs;
-    const slot = spec.slot;
-    const unreachable = (details: UnreachableFinding, cause: Error) =>
-      this.unreachable(spec, started, details, cause);
-    // Set by a failed attempt: what the call throws when it stops retrying.
-    let failure!: Error;
-    // Waits the service did not set: only these grow the backoff, a `Retry-After` does not.
-    let backoffs = 0;
-    // Failed connections of this call, and when the first of them was tried.
-    let connectionFailures = 0;
-    let firstFailedConnection = 0;
-    // Set while this call retries a failed connection: new calls wait for it.
-    let suspicion: (() => void) | undefined;
-    // Waits end when the caller gives up or when another call finds the service unreachable.
-    const waits = circuit.watch(spec.signal);
+    const call = this.startCall(spec);
     try {
       // While other calls retry failed connections, this one waits for what they find out.
-      if (circuit.suspected) await circuit.admit(waits.signal);
+      if (circuit.suspected) await circuit.admit(call.waits.signal);
       for (let retry = 0; ; retry++) {
         spec.signal?.throwIfAborted();
-        if (retry > 0) {
-          circuit.check();
-          if (slot) {
-            await slot.resume(waits.signal);
-            // The wait for a place in the window may have used up the call's time.
-            if (Date.now() >= deadline) throw failure;
-          }
-        }
-        const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, deadline - Date.now()));
+        if (retry > 0) await this.beforeResend(call);
+        const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, call.deadline - Date.now()));
         const attemptStarted = Date.now();
-        const outcome = await this.attempt(url, init, timeoutMs, spec.signal, info);
-        let waitMs: number | undefined;
-        if (outcome.kind === 'timeout') {
-          // Cut short by the call's deadline: the call ran out of time, not the service.
-          if (timeoutMs < settings.timeoutMs) throw outcome.error;
-          // No answer in the whole timeout: sending it again would only wait as long again.
-          throw unreachable({ reason: 'timeout', attempts: retry + 1, timeoutMs }, outcome.error);
-        }
-        if (outcome.kind === 'connection') {
-          failure = outcome.error;
-          const code = outcome.error.systemCode;
-          // A create that may have reached the service is not sent again: the call ends here.
-          if (!idempotent && !(code && NOT_SENT_CODES.has(code)))
-            throw unreachable(
-              { reason: 'connection', attempts: retry + 1, systemCode: code },
-              failure,
-            );
-          if (connectionFailures++ === 0) firstFailedConnection = attemptStarted;
-          suspicion ??= circuit.suspect();
-        } else {
+        const outcome = await this.attempt(call.url, call.init, timeoutMs, spec.signal, call.info);
+        if (outcome.kind === 'answer') {
           // An answer, even an error, says the service is there.
-          suspicion?.();
-          suspicion = undefined;
+          call.suspicion?.();
+          call.suspicion = undefined;
           const { response, data } = outcome;
           if (response.ok) {
-            slot?.succeeded();
+            spec.slot?.succeeded();
             return { status: response.status, data: data as T, headers: response.headers };
           }
-          if (REFUSAL_STATUSES.has(response.status)) slot?.refused();
-          const error = this.errorFrom(response, data, info);
-          if (!isRetryableStatus(response.status, idempotent)) throw error;
-          failure = error;
-          waitMs = error.retryAfterMs;
         }
-        const wait = waitMs ?? backoffDelay(backoffs, settings.random);
-        const resendAt = Date.now() + wait;
-        if (outcome.kind === 'connection') {
-          const tried = { failures: connectionFailures, firstFailedAt: firstFailedConnection };
-          if (givesUpConnection(tried, { retry, resendAt, deadline }, settings)) {
-            const { systemCode } = outcome.error;
-            throw unreachable({ reason: 'connection', attempts: retry + 1, systemCode }, failure);
-          }
-        } else if (retry >= settings.maxRetries || resendAt >= deadline) {
-          throw failure;
-        }
-        if (waitMs === undefined) backoffs++;
-        const [n, of] =
-          outcome.kind === 'connection'
-            ? [connectionFailures, settings.connectionRetries]
-            : [retry + 1, settings.maxRetries];
-        settings.log?.(
-          `${info.method} ${info.path}: ${failure.message}; retry ${n} of ${of} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
-        );
-        // A request waiting to be resent is not in flight: its place goes to another one;
-        // except after a failed connection, when new calls wait for this one at the gate above
-        // anyway: keeping the place bounds them to the window and lets this one resend at once.
-        if (outcome.kind !== 'connection') slot?.pause();
-        await delay(wait, waits.signal);
+        const waitMs = this.judgeFailure(call, outcome, { retry, timeoutMs, attemptStarted });
+        await this.waitToResend(call, outcome, retry, waitMs);
       }
     } finally {
-      suspicion?.();
-      waits.release();
+      call.suspicion?.();
+      call.waits.release();
     }
+  }
+
+  // A call's state across its attempts; a service judged unreachable a moment ago gets nothing:
+  // the call fails without sending.
+  private startCall(spec: CallSpec): CallState {
+    const url = spec.url ?? this.url(spec);
+    const init = this.requestInit(spec);
+    this.circuit.check();
+    const started = Date.now();
+    return {
+      spec,
+      info: { method: spec.method, path: spec.path },
+      idempotent: spec.idempotent ?? true,
+      url,
+      init,
+      started,
+      deadline: started + this.settings.deadlineMs,
+      failure: undefined,
+      backoffs: 0,
+      connectionFailures: 0,
+      firstFailedConnection: 0,
+      suspicion: undefined,
+      // Waits end when the caller gives up or when another call finds the service unreachable.
+      waits: this.circuit.watch(spec.signal),
+    };
+  }
+
+  // Before a resend: the circuit may have opened, and the slot is taken again.
+  private async beforeResend(call: CallState): Promise<void> {
+    this.circuit.check();
+    if (!call.spec.slot) return;
+    await call.spec.slot.resume(call.waits.signal);
+    // The wait for a place in the window may have used up the call's time.
+    if (Date.now() >= call.deadline) throw call.failure;
+  }
+
+  // A failed attempt: throws when the call ends here, else records the failure and returns
+  // the wait the service asked for (`Retry-After`), if any.
+  private judgeFailure(
+    call: CallState,
+    outcome: AttemptOutcome,
+    at: { retry: number; timeoutMs: number; attemptStarted: number },
+  ): number | undefined {
+    const { retry, timeoutMs } = at;
+    if (outcome.kind === 'timeout') {
+      // Cut short by the call's deadline: the call ran out of time, not the service.
+      if (timeoutMs < this.settings.timeoutMs) throw outcome.error;
+      // No answer in the whole timeout: sending it again would only wait as long again.
+      throw this.unreachable(
+        call,
+        { reason: 'timeout', attempts: retry + 1, timeoutMs },
+        outcome.error,
+      );
+    }
+    if (outcome.kind === 'connection') {
+      call.failure = outcome.error;
+      const code = outcome.error.systemCode;
+      // A create that may have reached the service is not sent again: the call ends here.
+      if (!call.idempotent && !(code && NOT_SENT_CODES.has(code)))
+        throw this.unreachable(
+          call,
+          { reason: 'connection', attempts: retry + 1, systemCode: code },
+          outcome.error,
+        );
+      if (call.connectionFailures++ === 0) call.firstFailedConnection = at.attemptStarted;
+      call.suspicion ??= this.circuit.suspect();
+      return undefined;
+    }
+    const { response, data } = outcome;
+    if (REFUSAL_STATUSES.has(response.status)) call.spec.slot?.refused();
+    const error = this.errorFrom(response, data, call.info);
+    if (!isRetryableStatus(response.status, call.idempotent)) throw error;
+    call.failure = error;
+    return error.retryAfterMs;
+  }
+
+  // Waits before the next attempt, or throws when the call may not resend (retries, deadline,
+  // or failed connections used up).
+  private async waitToResend(
+    call: CallState,
+    outcome: AttemptOutcome,
+    retry: number,
+    waitMs: number | undefined,
+  ): Promise<void> {
+    const { settings } = this;
+    const failure = call.failure!;
+    const wait = waitMs ?? backoffDelay(call.backoffs, settings.random);
+    const resendAt = Date.now() + wait;
+    if (outcome.kind === 'connection') {
+      const tried = {
+        failures: call.connectionFailures,
+        firstFailedAt: call.firstFailedConnection,
+      };
+      if (givesUpConnection(tried, { retry, resendAt, deadline: call.deadline }, settings)) {
+        const { systemCode } = outcome.error;
+        throw this.unreachable(
+          call,
+          { reason: 'connection', attempts: retry + 1, systemCode },
+          failure,
+        );
+      }
+    } else if (retry >= settings.maxRetries || resendAt >= call.deadline) {
+      throw failure;
+    }
+    if (waitMs === undefined) call.backoffs++;
+    const [n, of] =
+      outcome.kind === 'connection'
+        ? [call.connectionFailures, settings.connectionRetries]
+        : [retry + 1, settings.maxRetries];
+    settings.log?.(
+      `${call.info.method} ${call.info.path}: ${failure.message}; retry ${n} of ${of} in ${(wait / 1000).toFixed(1)} s${waitMs !== undefined ? ' (Retry-After)' : ''}`,
+    );
+    // A request waiting to be resent is not in flight: its place goes to another one;
+    // except after a failed connection, when new calls wait for this one at the gate
+    // anyway: keeping the place bounds them to the window and lets this one resend at once.
+    if (outcome.kind !== 'connection') call.spec.slot?.pause();
+    await delay(wait, call.waits.signal);
   }
 
   // The service as found dead or hanging: the circuit opens, so the client's other calls stop too.
   private unreachable(
-    spec: CallSpec,
-    started: number,
+    call: CallState,
     details: UnreachableFinding,
     cause: Error,
   ): ServiceUnreachableError {
+    const { spec, started } = call;
     const error = new ServiceUnreachableError(
       {
         ...details,

@@ -37,6 +37,28 @@ export function bodySize(rest: object, textSizes: readonly number[]): number {
 }
 
 /**
+ * Checks before sending that one request of `texts` with `rest` stays within `maxBytes` of
+ * body; the error names the limit and the call (`use`) that splits the texts into requests.
+ */
+export function checkBodySize(
+  texts: readonly string[],
+  rest: object,
+  limit: { maxBytes: number; what: string; use: string },
+): void {
+  const bytes = bodySize(
+    rest,
+    texts.map((t) => jsonStringBytes(t)),
+  );
+  if (bytes > limit.maxBytes)
+    throw new LimitError(
+      'request body bytes',
+      bytes,
+      limit.maxBytes,
+      `the request body would be ${bytes} bytes; ${limit.what} at most ${limit.maxBytes} (use ${limit.use})`,
+    );
+}
+
+/**
  * Packs texts, in order, into requests of at most 50 texts and 131072 bytes of JSON body
  * (`{"text": [...], ...rest}`). A text that cannot fit even alone is a {@link LimitError}.
  */

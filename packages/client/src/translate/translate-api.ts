@@ -1,4 +1,4 @@
-import { LimitError, PayloadTooLargeError, ServiceError } from '../errors.js';
+import { PayloadTooLargeError, ServiceError } from '../errors.js';
 import { createAdaptiveLimiter, type LimiterSlot } from '../http/adaptive-limiter.js';
 import type { Transport } from '../http/transport.js';
 import { MAX_TRANSLATE_BODY_BYTES } from '../wire/limits.js';
@@ -7,7 +7,8 @@ import type {
   TranslateResponseWire,
   TranslationWire,
 } from '../wire/types.js';
-import { type Batch, bodySize, jsonStringBytes, packBatches } from './pack-batches.js';
+import { createBatchRun } from './batch-run.js';
+import { type Batch, checkBodySize, packBatches } from './pack-batches.js';
 import {
   checkTextCount,
   checkTranslateOptions,
@@ -113,18 +114,11 @@ export async function translate(
   checkTextCount(texts.length);
   checkTranslateOptions(rest);
   const wire = translateOptionsToWire(rest);
-  const bytes = bodySize(
-    wire,
-    texts.map((t) => jsonStringBytes(t)),
-  );
-  if (bytes > MAX_TRANSLATE_BODY_BYTES) {
-    throw new LimitError(
-      'request body bytes',
-      bytes,
-      MAX_TRANSLATE_BODY_BYTES,
-      `the request body would be ${bytes} bytes; the contract allows at most ${MAX_TRANSLATE_BODY_BYTES} (use translateMany)`,
-    );
-  }
+  checkBodySize(texts, wire, {
+    maxBytes: MAX_TRANSLATE_BODY_BYTES,
+    what: 'the contract allows',
+    use: 'translateMany',
+  });
   return { translations: await send(transport, texts, wire, options.signal) };
 }
 
@@ -143,32 +137,17 @@ export async function translateMany(
   const wire = translateOptionsToWire(options);
   const results: Translation[] = new Array(texts.length);
   const progress: TranslateProgress = { completed: 0, total: texts.length, requests: 0 };
-  const limit = scheduleFor(many);
-  // After the first failure (a 456, say) no queued batch is sent.
-  let stopped: unknown;
+  const batches = createBatchRun(scheduleFor(many), many.signal);
   const run = async (batch: Batch): Promise<void> => {
     const count = batch.end - batch.start;
     // A 413 for several texts is not a failure: the batch is split and sent again.
     const fails = (error: unknown) => !(error instanceof PayloadTooLargeError) || count === 1;
     try {
-      const translated = await limit(async (slot) => {
-        many.signal?.throwIfAborted();
-        if (stopped !== undefined) throw stopped;
-        try {
-          // Sliced only when its turn comes, so queued batches hold no copies of the texts.
-          return await send(
-            transport,
-            texts.slice(batch.start, batch.end),
-            wire,
-            many.signal,
-            slot,
-          );
-        } catch (error) {
-          // Marked before the slot is handed on, so the next queued batch is not sent.
-          if (fails(error)) stopped ??= error;
-          throw error;
-        }
-      });
+      const translated = await batches.send(
+        // Sliced only when its turn comes, so queued batches hold no copies of the texts.
+        (slot) => send(transport, texts.slice(batch.start, batch.end), wire, many.signal, slot),
+        fails,
+      );
       translated.forEach((t, i) => {
         results[batch.start + i] = t;
       });
@@ -179,7 +158,7 @@ export async function translateMany(
     } catch (error) {
       // The service's limit is lower than the contract's: halve the batch and try again.
       if (fails(error)) {
-        stopped ??= error;
+        batches.stop(error);
         throw error;
       }
       progress.requests++;
@@ -190,9 +169,6 @@ export async function translateMany(
       ]);
     }
   };
-  // Every batch is waited for: after a failure, queued batches stop at once, and those in
-  // flight (which the service may have billed) still deliver their answers through onBatch.
-  const outcomes = await Promise.allSettled(packBatches(texts, wire).map(run));
-  if (outcomes.some((o) => o.status === 'rejected')) throw stopped;
+  await batches.settle(packBatches(texts, wire).map(run));
   return results;
 }

@@ -1,4 +1,5 @@
 import { ConfigError, LimitError, VoiceStreamError } from '../errors.js';
+import { delay } from '../http/delay.js';
 import type { Transport } from '../http/transport.js';
 import type { CallOptions } from '../translate/translate-api.js';
 import { MAX_VOICE_CHUNK_BYTES, MAX_VOICE_TARGET_LANGUAGES } from '../wire/limits.js';
@@ -68,18 +69,18 @@ async function* protocolChunks(
   }
 }
 
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
+// A session as the service answered it, with the settings it was created with.
+function sessionOf(
+  data: VoiceSessionWire,
+  settings: { messageFormat: VoiceMessageFormat; contentType: string },
+): VoiceSession {
+  return {
+    streamingUrl: data.streaming_url,
+    token: data.token,
+    sessionId: data.session_id,
+    messageFormat: settings.messageFormat,
+    sourceMediaContentType: settings.contentType,
+  };
 }
 
 /** Realtime voice (contract 4.6 and voice-protocol.md). */
@@ -127,13 +128,7 @@ export class VoiceApi {
       contentType: input.sourceMediaContentType,
     };
     this.known.set(data.session_id, settings);
-    return {
-      streamingUrl: data.streaming_url,
-      token: data.token,
-      sessionId: data.session_id,
-      messageFormat: settings.messageFormat,
-      sourceMediaContentType: settings.contentType,
-    };
+    return sessionOf(data, settings);
   }
 
   /**
@@ -152,13 +147,7 @@ export class VoiceApi {
       messageFormat: 'json' as const,
       contentType: 'audio/auto',
     };
-    return {
-      streamingUrl: data.streaming_url,
-      token: data.token,
-      sessionId: data.session_id,
-      messageFormat: settings.messageFormat,
-      sourceMediaContentType: settings.contentType,
-    };
+    return sessionOf(data, settings);
   }
 
   /**
@@ -252,7 +241,7 @@ export class VoiceApi {
           if (finished || closed) return;
           if (bytesPerSecond !== null) {
             const ahead = sentMs - 2 * (Date.now() - started) - PACING_ALLOWANCE_MS;
-            if (ahead > 0) await wait(ahead / 2, options.signal);
+            if (ahead > 0) await delay(ahead / 2, options.signal);
             sentMs += (chunk.byteLength / bytesPerSecond) * 1000;
           }
           socket.send(encodeVoiceMessage(format, { source_media_chunk: { data: chunk } }));

@@ -1,3 +1,4 @@
+import { readGlossaryRows } from './glossary-rows.js';
 import { MAX_DICTIONARY_BYTES, MAX_GLOSSARY_PHRASE_BYTES } from './limits.js';
 
 /** A glossary entry: one source phrase and its target phrase. */
@@ -86,16 +87,17 @@ export function parseGlossaryEntries(
   text: string,
   options: ParseGlossaryEntriesOptions,
 ): ParsedGlossaryEntries {
-  const rows = options.format === 'csv' ? splitCsv(text) : splitTsv(text);
+  const rows = readGlossaryRows(text, options.format);
   const entries: LocatedGlossaryEntry[] = [];
   const issues: GlossaryEntryIssue[] = [];
   let ignored = 0;
   for (const row of rows) {
     if (row.error) {
-      issues.push({ line: row.line, rule: 'malformed-line', message: row.error });
+      issues.push({ line: row.line, rule: 'malformed-line', message: row.error.message });
       continue;
     }
-    const { fields, line } = row;
+    const { line } = row;
+    const fields = row.cells.map((cell) => cell.text);
     if (fields.length === 1 && fields[0] === '') continue;
     if (fields.length !== 2 && fields.length !== 4) {
       issues.push({
@@ -124,88 +126,6 @@ function pairMatches(
     source.trim().toLowerCase() === options.sourceLang.toLowerCase() &&
     target.trim().toLowerCase() === options.targetLang.toLowerCase()
   );
-}
-
-interface Row {
-  fields: string[];
-  line: number;
-  error?: string;
-}
-
-function splitTsv(text: string): Row[] {
-  const rows: Row[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line === '' && i === lines.length - 1) break;
-    rows.push({ fields: line.split('\t'), line: i + 1 });
-  }
-  return rows;
-}
-
-// A CSV reader is small enough to write here, and glossary CSV has rules of its own
-// (quoted fields may span lines, and the row keeps the line it started on for diagnostics).
-function splitCsv(text: string): Row[] {
-  const rows: Row[] = [];
-  let line = 1;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const startLine = line;
-    const fields: string[] = [];
-    let error: string | undefined;
-    for (;;) {
-      let value = '';
-      if (text[i] === '"') {
-        i++;
-        let closed = false;
-        while (i < n) {
-          const ch = text[i]!;
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              value += '"';
-              i += 2;
-              continue;
-            }
-            i++;
-            closed = true;
-            break;
-          }
-          if (ch === '\n') line++;
-          value += ch;
-          i++;
-        }
-        if (!closed) {
-          error = 'a quoted field is never closed';
-          break;
-        }
-        if (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') {
-          error = 'unexpected text after a closing quote (a quote inside a field is written "")';
-          while (i < n && text[i] !== '\n') i++;
-          break;
-        }
-      } else {
-        while (i < n && text[i] !== ',' && text[i] !== '\n') value += text[i++];
-        if (value.endsWith('\r') && text[i] !== ',') value = value.slice(0, -1);
-      }
-      fields.push(value);
-      if (i < n && text[i] === ',') {
-        i++;
-        continue;
-      }
-      break;
-    }
-    if (text[i] === '\r') i++;
-    if (text[i] === '\n') {
-      i++;
-      line++;
-    }
-    rows.push(
-      error === undefined ? { fields, line: startLine } : { fields, line: startLine, error },
-    );
-  }
-  return rows;
 }
 
 /** Checks entries against every entry rule of the contract (parts 2.2 and 8). */

@@ -14,10 +14,20 @@ export {
   validateGlossaryEntries,
 } from './glossary-entries.js';
 export {
+  type GlossaryCell,
+  type GlossaryFileFormat,
+  type GlossaryRow,
+  isBlankRow,
+  readGlossaryRows,
+} from './glossary-rows.js';
+export {
   baseLanguage,
   CUSTOM_INSTRUCTION_LANGUAGES,
+  FORMALITIES,
   FORMALITY_TARGETS,
   GLOSSARY_LANGUAGES,
+  LOCALE_CODE,
+  MODEL_TYPES,
   normalizeLanguageCode,
   REPHRASE_TARGETS,
   TARGET_VARIANTS,

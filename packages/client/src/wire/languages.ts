@@ -1,3 +1,19 @@
+/**
+ * How a locale code is spelled where a project names one (configuration, flags, inputs): `en`,
+ * `de`, `pt-BR`, `zh-Hans`; a language of two or three letters and subtags of two to eight.
+ */
+export const LOCALE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+/** `formality` values of the translate endpoint (contract 4.1). */
+export const FORMALITIES = ['default', 'more', 'less', 'prefer_more', 'prefer_less'] as const;
+
+/** `model_type` values of the translate endpoint (contract 4.1). */
+export const MODEL_TYPES = [
+  'latency_optimized',
+  'quality_optimized',
+  'prefer_quality_optimized',
+] as const;
+
 /** Language codes accepted by `source_lang` and `target_lang` of the translate endpoint (contract 4.1). */
 export const TRANSLATE_LANGUAGES = [
   'ACE',

@@ -4,6 +4,8 @@
  * service uses them. The client maps these to camelCase; the local server produces them.
  */
 
+import type { FORMALITIES, MODEL_TYPES } from './languages.js';
+
 /** Body of every error response. */
 export interface ErrorBodyWire {
   message: string;
@@ -12,9 +14,9 @@ export interface ErrorBodyWire {
 }
 
 /** `model_type` values. */
-export type ModelTypeWire = 'latency_optimized' | 'quality_optimized' | 'prefer_quality_optimized';
+export type ModelTypeWire = (typeof MODEL_TYPES)[number];
 /** `formality` values of the translate endpoint. */
-export type FormalityWire = 'default' | 'more' | 'less' | 'prefer_more' | 'prefer_less';
+export type FormalityWire = (typeof FORMALITIES)[number];
 /** `split_sentences` values. */
 export type SplitSentencesWire = '0' | '1' | 'nonewlines';
 /** `tag_handling` values. */

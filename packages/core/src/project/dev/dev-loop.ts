@@ -4,6 +4,7 @@ import { CONFIG_SEARCH_PLACES } from '../../config/find-config-file.js';
 import type { RunReport } from '../../pipeline/run-report.js';
 import { isInside } from '../../settings/config-paths.js';
 import { createProject } from '../create-project.js';
+import { localServiceNotice } from '../local-service.js';
 import { type IndexedFile, type ProjectFiles, slashPath } from '../project-files.js';
 import type { Project, RunEvent } from '../project-types.js';
 import { type CatalogUpdates, createCatalogUpdates } from './catalog-updates.js';
@@ -89,10 +90,7 @@ export class DevLoop {
     if (event.type === 'written' && this.project)
       this.ownWrites.record(slashPath(resolve(this.project.root, event.path)), event.hash);
     else if (event.type === 'service' && event.kind === 'local')
-      this.log(
-        'info',
-        'transloom: using the built-in local service (pseudo-localization); set TRANSLOOM_API_KEY and TRANSLOOM_API_URL to translate with a real one',
-      );
+      this.log('info', `transloom: ${localServiceNotice(event.url)}`);
     else if (event.type === 'waiting')
       this.log(
         'info',

@@ -1,0 +1,37 @@
+// A Node.js process of a bench that prints `listening on http://...` when it is ready.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const children = new Set();
+// A bench that fails half-way leaves no process behind.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * Starts `node ...args` in `cwd` (default: the repository) and resolves with the address it
+ * prints and `stop()`, which ends it with SIGTERM and resolves once it has exited.
+ */
+export function startListening(args, cwd = ROOT) {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match)
+        resolve({
+          url: match[1],
+          stop: () =>
+            new Promise((done) => {
+              children.delete(child);
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+}
