@@ -1,31 +1,61 @@
 #!/usr/bin/env node
 // Throughput and latency of the local service, each figure next to its floor: a bare fastify
 // route in its own process that parses the same JSON body and answers without validation,
-// database or engine. Run with `pnpm bench:server` after `pnpm build`.
+// database or engine. Then the target of issue 21: the service with the identity engine
+// against deepl-mock (the contract's reference mock, run as it ships: `node index.js`, its
+// request log drained) with the same client and body, measured in turns in one run, three
+// rounds, the median ratio against its target (>= 5x). deepl-mock is not on the npm registry:
+// point DEEPL_MOCK_DIR at a checkout with its dependencies installed (`npm install`), else
+// that comparison is skipped. Run with `pnpm bench:server` after `pnpm build`.
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-key';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_RATIO = 5;
+const mockDir = process.env.DEEPL_MOCK_DIR;
 
 const children = new Set();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-function start(args, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+function start(args, cwd = root, { env, ready = /listening on (http:\/\/\S+)/ } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.add(child);
   return new Promise((resolve, reject) => {
     let out = '';
+    let started = false;
     child.stdout.on('data', (d) => {
+      // Whatever a server logs per request is read and dropped, as a terminal would take it.
+      if (started) return;
       out += d;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+      const match = ready.exec(out);
+      if (match) {
+        started = true;
+        resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+      }
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
 }
 
@@ -44,7 +74,12 @@ console.log('listening on http://127.0.0.1:' + app.server.address().port);
 // A closed-loop load: `connections` workers send requests back to back over keep-alive
 // sockets until `durationMs` has passed (or `amount` requests were sent) and record each
 // request's latency with sub-millisecond resolution.
-async function run(url, { body, connections, durationMs = 0, amount = Infinity }) {
+let runs = 0;
+async function run(url, { body, connections, durationMs = 0, amount = Infinity, scheme }) {
+  // deepl-mock bills 20 million characters at most to a key: each of its connections in each
+  // run sends a key of its own (any key is valid there) so that no run meets that limit.
+  const run = ++runs;
+  const keyOf = (connection) => (scheme ? `${KEY}-${run}-${connection}` : KEY);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
   const payload = Buffer.from(body);
@@ -52,7 +87,7 @@ async function run(url, { body, connections, durationMs = 0, amount = Infinity }
   let failures = 0;
   let sent = 0;
   const deadline = durationMs > 0 ? performance.now() + durationMs : Infinity;
-  const once = () =>
+  const once = (key) =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const req = request(
@@ -63,8 +98,9 @@ async function run(url, { body, connections, durationMs = 0, amount = Infinity }
           path: target.pathname,
           method: 'POST',
           headers: {
-            authorization: `Service-Auth-Key ${KEY}`,
+            authorization: `${scheme ?? 'Service-Auth-Key'} ${key}`,
             'content-type': 'application/json',
+            'user-agent': 'transloom-bench',
             'content-length': payload.length,
           },
         },
@@ -82,10 +118,10 @@ async function run(url, { body, connections, durationMs = 0, amount = Infinity }
     });
   const began = performance.now();
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: connections }, async (_, connection) => {
       while (performance.now() < deadline && sent < amount) {
         sent++;
-        await once();
+        await once(keyOf(connection));
       }
     }),
   );
@@ -138,6 +174,42 @@ const serve = (engine) =>
     '--engine',
     engine,
   ]);
+// Issue 21's comparison: the identity engine against deepl-mock, in turns, `rounds` times; the
+// median of the per-round ratios is the figure (the machine is shared, so only ratios measured
+// side by side mean anything).
+async function againstMock() {
+  if (!mockDir) return null;
+  const identity = await serve('identity');
+  // deepl-mock prints the port it was given, so it is given a free one.
+  const port = await freePort();
+  const mock = await start(['index.js'], mockDir, {
+    env: { DEEPL_MOCK_SERVER_PORT: String(port) },
+    ready: /listening on port (\d+)/,
+  }).then((m) => ({ ...m, url: `http://127.0.0.1:${m.url}` }));
+  const options = { body: translateBody, connections: 8, durationMs: seconds * 1000 };
+  const mockOptions = { ...options, scheme: 'DeepL-Auth-Key' };
+  const results = [];
+  try {
+    await run(`${identity.url}/v2/translate`, { ...options, durationMs: 1000 });
+    await run(`${mock.url}/v2/translate`, { ...mockOptions, durationMs: 1000 });
+    for (let round = 0; round < rounds; round++) {
+      const ours = await run(`${identity.url}/v2/translate`, options);
+      const theirs = await run(`${mock.url}/v2/translate`, mockOptions);
+      results.push({ ours, theirs, ratio: ours.rps / theirs.rps });
+    }
+  } finally {
+    identity.stop();
+    mock.stop();
+  }
+  return results;
+}
+
+const mockRounds = await againstMock();
+if (process.env.BENCH_ONLY === 'mock') {
+  printMock(mockRounds);
+  process.exit(0);
+}
+
 const service = await serve('pseudo');
 const identity = await serve('identity');
 // Run from the server package so the floor resolves the same fastify.
@@ -223,3 +295,34 @@ console.log(
     ` service p50 ${num(glossaryRow.ours.p50, 2)} ms, ${num(glossaryRow.ours.p50 / floorMs, 1)}x the floor` +
     ' (the rest is JSON, TSV parsing, the entry rules and HTTP)',
 );
+
+printMock(mockRounds);
+
+function printMock(results) {
+  const pad = (s, n) => String(s).padEnd(n);
+  const num = (n, d = 0) =>
+    n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  if (!results) {
+    console.log(
+      '\nidentity engine vs deepl-mock: skipped (set DEEPL_MOCK_DIR to a deepl-mock checkout with its dependencies installed)',
+    );
+    return;
+  }
+  console.log(
+    `\nidentity engine vs deepl-mock, translate 50 texts, c=8, ${seconds} s per run, ${results.length} rounds in turns\n`,
+  );
+  console.log(
+    `${pad('round', 8)}${pad('ours req/s', 12)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('mock req/s', 12)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}ratio`,
+  );
+  for (const [i, { ours, theirs, ratio }] of results.entries()) {
+    console.log(
+      `${pad(i + 1, 8)}${pad(num(ours.rps, 1), 12)}${pad(num(ours.p50, 2), 9)}${pad(num(ours.p99, 2), 9)}${pad(num(theirs.rps, 1), 12)}${pad(num(theirs.p50, 2), 9)}${pad(num(theirs.p99, 2), 9)}${num(ratio, 2)}x`,
+    );
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ratio = median(results.map((r) => r.ratio));
+  console.log(
+    `median: ours ${num(median(results.map((r) => r.ours.rps)), 1)} req/s (p50 ${num(median(results.map((r) => r.ours.p50)), 2)} ms, p99 ${num(median(results.map((r) => r.ours.p99)), 2)} ms), ` +
+      `deepl-mock ${num(median(results.map((r) => r.theirs.rps)), 1)} req/s; ratio ${num(ratio, 2)}x, target >= ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
+  );
+}
