@@ -8,6 +8,7 @@
 // point DEEPL_MOCK_DIR at a checkout with its dependencies installed (`npm install`), else
 // that comparison is skipped. Run with `pnpm bench:server` after `pnpm build`.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -41,11 +42,30 @@ function start(args, cwd = root, { env, ready = /listening on (http:\/\/\S+)/ } 
       const match = ready.exec(out);
       if (match) {
         started = true;
-        resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+        resolve({ url: match[1], pid: child.pid, stop: () => child.kill('SIGTERM') });
       }
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
   });
+}
+
+// CPU time (user + system, ms) a process has used so far, from /proc (null elsewhere): per
+// request it shows each server's cost without the other processes of a shared machine.
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function measured(server, url, options) {
+  const before = cpuMs(server.pid);
+  const result = await run(url, options);
+  const after = cpuMs(server.pid);
+  const requests = result.rps * (options.durationMs / 1000);
+  return { ...result, cpuPerRequest: before === null ? null : (after - before) / requests };
 }
 
 function freePort() {
@@ -193,8 +213,8 @@ async function againstMock() {
     await run(`${identity.url}/v2/translate`, { ...options, durationMs: 1000 });
     await run(`${mock.url}/v2/translate`, { ...mockOptions, durationMs: 1000 });
     for (let round = 0; round < rounds; round++) {
-      const ours = await run(`${identity.url}/v2/translate`, options);
-      const theirs = await run(`${mock.url}/v2/translate`, mockOptions);
+      const ours = await measured(identity, `${identity.url}/v2/translate`, options);
+      const theirs = await measured(mock, `${mock.url}/v2/translate`, mockOptions);
       results.push({ ours, theirs, ratio: ours.rps / theirs.rps });
     }
   } finally {
@@ -321,6 +341,13 @@ function printMock(results) {
   }
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const ratio = median(results.map((r) => r.ratio));
+  if (results[0].ours.cpuPerRequest !== null) {
+    const ours = median(results.map((r) => r.ours.cpuPerRequest * 1000));
+    const theirs = median(results.map((r) => r.theirs.cpuPerRequest * 1000));
+    console.log(
+      `server CPU per request (median): ours ${num(ours)} µs, deepl-mock ${num(theirs)} µs, ${num(theirs / ours, 2)}x (what the ratio would be were each server alone on its cores)`,
+    );
+  }
   console.log(
     `median: ours ${num(median(results.map((r) => r.ours.rps)), 1)} req/s (p50 ${num(median(results.map((r) => r.ours.p50)), 2)} ms, p99 ${num(median(results.map((r) => r.ours.p99)), 2)} ms), ` +
       `deepl-mock ${num(median(results.map((r) => r.theirs.rps)), 1)} req/s; ratio ${num(ratio, 2)}x, target >= ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
