@@ -15,6 +15,22 @@ import { prepared, type ServiceDatabase } from './sqlite-database.js';
 const BILLABLE_SUM = 'COALESCE(SUM(translation_chars + improvement_chars + document_chars), 0)';
 const BILLABLE = `${BILLABLE_SUM} AS used`;
 
+// The charge statement of each kind, made once: a request then neither builds nor hashes its
+// text to find the prepared statement.
+const CHARGE_SQL = Object.fromEntries(
+  Object.entries(USAGE_COLUMN).map(([kind, column]) => [
+    kind,
+    `INSERT INTO usage_daily (key_id, day, ${column})
+       SELECT ?1, ?2, ?3
+       WHERE (SELECT CASE WHEN character_limit IS NULL THEN 1 ELSE character_limit >
+           (SELECT ${BILLABLE_SUM} FROM usage_daily WHERE key_id = ?1 AND day BETWEEN ?4 AND ?5)
+           END FROM api_keys WHERE key_id = ?1) IS NOT 0
+         AND CASE WHEN ?6 IS NULL THEN 1 ELSE ?6 >
+           (SELECT ${BILLABLE_SUM} FROM usage_daily WHERE day BETWEEN ?4 AND ?5) END
+       ON CONFLICT (key_id, day) DO UPDATE SET ${column} = ${column} + excluded.${column}`,
+  ]),
+) as Record<UsageKind, string>;
+
 /** {@link UsageStore} in SQLite. */
 export class SqliteUsageStore implements UsageStore {
   constructor(private readonly db: ServiceDatabase) {}
@@ -39,18 +55,14 @@ export class SqliteUsageStore implements UsageStore {
   // The reason of a refusal is read after, only when there is one.
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     const { keyId, month } = request;
-    const column = USAGE_COLUMN[request.kind];
-    const { changes } = prepared(
-      this.db,
-      `INSERT INTO usage_daily (key_id, day, ${column})
-         SELECT ?1, ?2, ?3
-         WHERE (SELECT CASE WHEN character_limit IS NULL THEN 1 ELSE character_limit >
-             (SELECT ${BILLABLE_SUM} FROM usage_daily WHERE key_id = ?1 AND day BETWEEN ?4 AND ?5)
-             END FROM api_keys WHERE key_id = ?1) IS NOT 0
-           AND CASE WHEN ?6 IS NULL THEN 1 ELSE ?6 >
-             (SELECT ${BILLABLE_SUM} FROM usage_daily WHERE day BETWEEN ?4 AND ?5) END
-         ON CONFLICT (key_id, day) DO UPDATE SET ${column} = ${column} + excluded.${column}`,
-    ).run(keyId, request.day, request.characters, month.from, month.to, request.accountLimit);
+    const { changes } = prepared(this.db, CHARGE_SQL[request.kind]).run(
+      keyId,
+      request.day,
+      request.characters,
+      month.from,
+      month.to,
+      request.accountLimit,
+    );
     if (changes > 0) return 'charged';
     const key = prepared(this.db, 'SELECT character_limit FROM api_keys WHERE key_id = ?').get(
       keyId,
