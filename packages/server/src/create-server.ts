@@ -308,7 +308,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   registerBodyParsers(app);
   if (faults) registerFaults(app, faults, keys);
   registerAuth(app, keys);
-  await app.register(multipart);
   // A voice message holds one audio chunk (100 KB, base64 in JSON): nothing bigger is read.
   await app.register(websocket, { options: { maxPayload: VOICE_MESSAGE_LIMIT } });
 
@@ -331,7 +330,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   registerGlossaryV2Routes(app, ctx);
   registerStyleRuleRoutes(app, ctx);
   registerVoiceRoutes(app, ctx, sessions, streamLimits);
-  registerAgentRoutes(app, ctx, runner);
+  // Only the agent routes read multipart bodies: the plugin's hooks (a listener on every
+  // reply, two more promises) run on their requests alone, not on every translation.
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    registerAgentRoutes(scope, ctx, runner);
+  });
   registerAdminRoutes(app, ctx);
   registerUsageRoutes(app, ctx);
   await app.ready();
