@@ -1,16 +1,45 @@
 #!/usr/bin/env node
 // Throughput and latency of the local service, each figure next to its floor: a bare fastify
 // route in its own process that parses the same JSON body and answers without validation,
-// database or engine. Run with `pnpm bench:server` after `pnpm build`.
+// database or engine. Then the target of issue 21: the service with the identity engine
+// against deepl-mock (the contract's reference mock, run as it ships: `node index.js`, its
+// request log drained) with the same client and body, measured in turns in one run, three
+// rounds, the median ratio against its target (>= 5x). deepl-mock is not on the npm registry:
+// point DEEPL_MOCK_DIR at a checkout with its dependencies installed (`npm install`), else
+// that comparison is skipped. Run with `pnpm bench:server` after `pnpm build`.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { closedLoopLoad } from './lib/closed-loop-load.mjs';
+import { freePort } from './lib/free-port.mjs';
 import { startListening } from './lib/start-listening.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-key';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_RATIO = 5;
+const mockDir = process.env.DEEPL_MOCK_DIR;
 
 const start = startListening;
+
+// CPU time (user + system, ms) a process has used so far, from /proc (null elsewhere): per
+// request it shows each server's cost without the other processes of a shared machine.
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function measured(server, url, options) {
+  const before = cpuMs(server.pid);
+  const result = await run(url, options);
+  const after = cpuMs(server.pid);
+  const requests = result.rps * (options.durationMs / 1000);
+  return { ...result, cpuPerRequest: before === null ? null : (after - before) / requests };
+}
 
 // The floor: fastify parsing the body and answering with the texts, nothing else.
 const FLOOR = `
@@ -24,7 +53,17 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 console.log('listening on http://127.0.0.1:' + app.server.address().port);
 `;
 
-const run = (url, options) => closedLoopLoad(url, { ...options, key: KEY });
+// deepl-mock bills 20 million characters at most to a key: each of its connections in each
+// run sends a key of its own (any key is valid there) so that no run meets that limit.
+let runs = 0;
+const run = (url, options) => {
+  const round = ++runs;
+  return closedLoopLoad(url, {
+    ...options,
+    key: KEY,
+    ...(options.scheme ? { keyOf: (connection) => `${KEY}-${round}-${connection}` } : {}),
+  });
+};
 
 const phrases = [
   'Welcome back, {{name}}! You have <b>{{count}} new</b> messages.',
@@ -67,6 +106,42 @@ const serve = (engine) =>
     '--engine',
     engine,
   ]);
+// Issue 21's comparison: the identity engine against deepl-mock, in turns, `rounds` times; the
+// median of the per-round ratios is the figure (the machine is shared, so only ratios measured
+// side by side mean anything).
+async function againstMock() {
+  if (!mockDir) return null;
+  const identity = await serve('identity');
+  // deepl-mock prints the port it was given, so it is given a free one.
+  const port = await freePort();
+  const mock = await start(['index.js'], mockDir, {
+    env: { DEEPL_MOCK_SERVER_PORT: String(port) },
+    ready: /listening on port (\d+)/,
+  }).then((m) => ({ ...m, url: `http://127.0.0.1:${m.url}` }));
+  const options = { body: translateBody, connections: 8, durationMs: seconds * 1000 };
+  const mockOptions = { ...options, scheme: 'DeepL-Auth-Key' };
+  const results = [];
+  try {
+    await run(`${identity.url}/v2/translate`, { ...options, durationMs: 1000 });
+    await run(`${mock.url}/v2/translate`, { ...mockOptions, durationMs: 1000 });
+    for (let round = 0; round < rounds; round++) {
+      const ours = await measured(identity, `${identity.url}/v2/translate`, options);
+      const theirs = await measured(mock, `${mock.url}/v2/translate`, mockOptions);
+      results.push({ ours, theirs, ratio: ours.rps / theirs.rps });
+    }
+  } finally {
+    identity.stop();
+    mock.stop();
+  }
+  return results;
+}
+
+const mockRounds = await againstMock();
+if (process.env.BENCH_ONLY === 'mock') {
+  printMock(mockRounds);
+  process.exit(0);
+}
+
 const service = await serve('pseudo');
 const identity = await serve('identity');
 // Run from the server package so the floor resolves the same fastify.
@@ -152,3 +227,41 @@ console.log(
     ` service p50 ${num(glossaryRow.ours.p50, 2)} ms, ${num(glossaryRow.ours.p50 / floorMs, 1)}x the floor` +
     ' (the rest is JSON, TSV parsing, the entry rules and HTTP)',
 );
+
+printMock(mockRounds);
+
+function printMock(results) {
+  const pad = (s, n) => String(s).padEnd(n);
+  const num = (n, d = 0) =>
+    n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  if (!results) {
+    console.log(
+      '\nidentity engine vs deepl-mock: skipped (set DEEPL_MOCK_DIR to a deepl-mock checkout with its dependencies installed)',
+    );
+    return;
+  }
+  console.log(
+    `\nidentity engine vs deepl-mock, translate 50 texts, c=8, ${seconds} s per run, ${results.length} rounds in turns\n`,
+  );
+  console.log(
+    `${pad('round', 8)}${pad('ours req/s', 12)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('mock req/s', 12)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}ratio`,
+  );
+  for (const [i, { ours, theirs, ratio }] of results.entries()) {
+    console.log(
+      `${pad(i + 1, 8)}${pad(num(ours.rps, 1), 12)}${pad(num(ours.p50, 2), 9)}${pad(num(ours.p99, 2), 9)}${pad(num(theirs.rps, 1), 12)}${pad(num(theirs.p50, 2), 9)}${pad(num(theirs.p99, 2), 9)}${num(ratio, 2)}x`,
+    );
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ratio = median(results.map((r) => r.ratio));
+  if (results[0].ours.cpuPerRequest !== null) {
+    const ours = median(results.map((r) => r.ours.cpuPerRequest * 1000));
+    const theirs = median(results.map((r) => r.theirs.cpuPerRequest * 1000));
+    console.log(
+      `server CPU per request (median): ours ${num(ours)} µs, deepl-mock ${num(theirs)} µs, ${num(theirs / ours, 2)}x (what the ratio would be were each server alone on its cores)`,
+    );
+  }
+  console.log(
+    `median: ours ${num(median(results.map((r) => r.ours.rps)), 1)} req/s (p50 ${num(median(results.map((r) => r.ours.p50)), 2)} ms, p99 ${num(median(results.map((r) => r.ours.p99)), 2)} ms), ` +
+      `deepl-mock ${num(median(results.map((r) => r.theirs.rps)), 1)} req/s; ratio ${num(ratio, 2)}x, target >= ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
+  );
+}

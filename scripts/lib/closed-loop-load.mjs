@@ -5,10 +5,20 @@ import { Agent, request } from 'node:http';
  * A closed-loop load: `connections` workers send requests back to back over keep-alive
  * sockets until `durationMs` has passed (or `amount` requests were sent) and record each
  * request's latency with sub-millisecond resolution. Any answer of 300 or more fails the load.
+ * `keyOf(connection)` gives each connection a key of its own (a service that bills a key up to
+ * a limit, as deepl-mock does, then never meets it); `scheme` is the authorization scheme.
  */
 export async function closedLoopLoad(
   url,
-  { key, body, connections, durationMs = 0, amount = Infinity },
+  {
+    key,
+    keyOf = () => key,
+    scheme = 'Service-Auth-Key',
+    body,
+    connections,
+    durationMs = 0,
+    amount = Infinity,
+  },
 ) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
@@ -17,7 +27,7 @@ export async function closedLoopLoad(
   let failures = 0;
   let sent = 0;
   const deadline = durationMs > 0 ? performance.now() + durationMs : Infinity;
-  const once = () =>
+  const once = (connectionKey) =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const req = request(
@@ -28,7 +38,8 @@ export async function closedLoopLoad(
           path: target.pathname,
           method: 'POST',
           headers: {
-            authorization: `Service-Auth-Key ${key}`,
+            authorization: `${scheme} ${connectionKey}`,
+            'user-agent': 'transloom-bench',
             'content-type': 'application/json',
             'content-length': payload.length,
           },
@@ -47,10 +58,10 @@ export async function closedLoopLoad(
     });
   const began = performance.now();
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: connections }, async (_, connection) => {
       while (performance.now() < deadline && sent < amount) {
         sent++;
-        await once();
+        await once(keyOf(connection));
       }
     }),
   );

@@ -11,19 +11,32 @@ process.on('exit', () => {
 
 /**
  * Starts `node ...args` in `cwd` (default: the repository) and resolves with the address it
- * prints and `stop()`, which ends it with SIGTERM and resolves once it has exited.
+ * prints (`ready` finds it), its pid and `stop()`, which ends it with SIGTERM and resolves once
+ * it has exited. What the process logs after that is read and dropped, as a terminal would.
  */
-export function startListening(args, cwd = ROOT) {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+export function startListening(
+  args,
+  cwd = ROOT,
+  { env, ready = /listening on (http:\/\/\S+)/ } = {},
+) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.add(child);
   return new Promise((resolve, reject) => {
     let out = '';
+    let started = false;
     child.stdout.on('data', (d) => {
+      if (started) return;
       out += d;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match)
+      const match = ready.exec(out);
+      if (match) {
+        started = true;
         resolve({
           url: match[1],
+          pid: child.pid,
           stop: () =>
             new Promise((done) => {
               children.delete(child);
@@ -31,6 +44,7 @@ export function startListening(args, cwd = ROOT) {
               child.kill('SIGTERM');
             }),
         });
+      }
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
   });

@@ -30,6 +30,9 @@ export type Refund = () => Promise<void>;
  * limit by at most the requests already in flight; a failed request is refunded.
  */
 export class Accounting {
+  // The day and month of the last charge: their strings are made once a day, not per request.
+  private calendar = { dayNumber: Number.NaN, day: '', month: { from: '', to: '' } };
+
   constructor(
     private readonly usage: UsageStore,
     private readonly now: () => Date,
@@ -60,15 +63,14 @@ export class Accounting {
     kind: Exclude<UsageKind, 'speech'>,
     characters: number,
   ): Promise<Refund> {
-    const now = this.now();
     // A refund goes back to the day charged, even after midnight.
-    const day = utcDay(now);
+    const { day, month } = this.dayOf(this.now());
     const outcome = await this.usage.charge({
       keyId: key.keyId,
       kind,
       characters,
       day,
-      month: utcMonth(now),
+      month,
       accountLimit: this.accountLimit,
     });
     if (outcome === 'key-limit') throw new HttpError(456, KEY_QUOTA);
@@ -79,6 +81,13 @@ export class Accounting {
       refunded = true;
       await this.usage.add(key.keyId, day, kind, -characters);
     };
+  }
+
+  private dayOf(now: Date): { day: string; month: { from: string; to: string } } {
+    const dayNumber = Math.floor(now.getTime() / 86_400_000);
+    if (dayNumber !== this.calendar.dayNumber)
+      this.calendar = { dayNumber, day: utcDay(now), month: utcMonth(now) };
+    return this.calendar;
   }
 
   /** Records speech-to-text time. */

@@ -30,6 +30,7 @@ import { registerVoiceRoutes } from './routes/voice-routes.js';
 import type { ServiceContext } from './service-context.js';
 import type { SpeechEngine } from './speech/speech-engine.js';
 import { utteranceDetector } from './speech/utterance-detector.js';
+import { CachedKeyStore } from './store/cached-key-store.js';
 import { openServiceStore } from './store/open-service-store.js';
 import type { StyleRuleSeed } from './store/style-rule-store.js';
 import { Translator } from './translate/translator.js';
@@ -125,6 +126,12 @@ export interface ServerOptions {
   workers?: number;
   /** Work of one request that runs longer in a worker is stopped with a 503 (default 60 s). */
   workTimeoutMs?: number;
+  /**
+   * Milliseconds a key found once is trusted without asking the database (default 1000): a
+   * key deactivated by another replica stops working here after at most this long; one
+   * deactivated through this replica stops at once.
+   */
+  keyCacheTtlMs?: number;
 }
 
 /** A running (or ready to run) local service. */
@@ -232,7 +239,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   const store = await openServiceStore(options.db ?? ':memory:', {
     ...(options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {}),
   });
-  const { keys, usage, glossaries, styles } = store;
+  const { usage, glossaries, styles } = store;
+  const keys = new CachedKeyStore(store.keys, {
+    ...(options.keyCacheTtlMs !== undefined ? { ttlMs: options.keyCacheTtlMs } : {}),
+  });
   const engine =
     typeof options.engine === 'object'
       ? options.engine
@@ -298,7 +308,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   registerBodyParsers(app);
   if (faults) registerFaults(app, faults, keys);
   registerAuth(app, keys);
-  await app.register(multipart);
   // A voice message holds one audio chunk (100 KB, base64 in JSON): nothing bigger is read.
   await app.register(websocket, { options: { maxPayload: VOICE_MESSAGE_LIMIT } });
 
@@ -321,7 +330,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   registerGlossaryV2Routes(app, ctx);
   registerStyleRuleRoutes(app, ctx);
   registerVoiceRoutes(app, ctx, sessions, streamLimits);
-  registerAgentRoutes(app, ctx, runner);
+  // Only the agent routes read multipart bodies: the plugin's hooks (a listener on every
+  // reply, two more promises) run on their requests alone, not on every translation.
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    registerAgentRoutes(scope, ctx, runner);
+  });
   registerAdminRoutes(app, ctx);
   registerUsageRoutes(app, ctx);
   await app.ready();

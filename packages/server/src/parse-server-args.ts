@@ -47,6 +47,9 @@ export const SERVE_USAGE = `Usage: transloom-server [options]
   --max-connections N      connections open at once; more are refused (default 512)
   --workers N          worker threads for CPU-heavy work (default 2)
   --work-timeout MS    work of one request is stopped with a 503 after this (default 60000)
+  --key-cache-ttl MS   how long a key found once is trusted without asking the database:
+                       a key deactivated by another replica stops here after at most
+                       this long (default 1000; 0 asks the database on every request)
   --faults             enable fault injection and the request log (for tests);
                        its controls need an admin key
 
@@ -85,6 +88,7 @@ export function parseServerArgs(
   }
   const workers = integerFlag(values.workers, 'workers', 1);
   const workTimeout = integerFlag(values['work-timeout'], 'work-timeout', 100);
+  const keyCacheTtl = integerFlag(values['key-cache-ttl'], 'key-cache-ttl', 0);
   const apiKeys = [...(values['api-key'] ?? [])];
   if (env.TRANSLOOM_API_KEY) apiKeys.push(env.TRANSLOOM_API_KEY);
   const adminKeys = [...(values['admin-key'] ?? [])];
@@ -104,6 +108,7 @@ export function parseServerArgs(
   };
   if (workers !== undefined) server.workers = workers;
   if (workTimeout !== undefined) server.workTimeoutMs = workTimeout;
+  if (keyCacheTtl !== undefined) server.keyCacheTtlMs = keyCacheTtl;
   if (values['public-url'] !== undefined) {
     try {
       server.publicUrl = resolvePublicUrl(values['public-url']);
@@ -200,6 +205,7 @@ function parse(argv: readonly string[]) {
       'max-connections': { type: 'string' },
       workers: { type: 'string' },
       'work-timeout': { type: 'string' },
+      'key-cache-ttl': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

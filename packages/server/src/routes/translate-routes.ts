@@ -18,22 +18,28 @@ export function registerTranslateRoutes(app: FastifyInstance, ctx: ServiceContex
         resolved.billedCharacters.reduce((a, b) => a + b, 0),
       );
       try {
-        // Texts without a source language are grouped by their detected language.
-        const languages =
-          resolved.sourceLang === null
-            ? await ctx.translator.detectLanguages(resolved.texts)
-            : resolved.texts.map(() => resolved.sourceLang!);
-        const translated: string[] = new Array(resolved.texts.length);
-        for (const sourceLang of new Set(languages)) {
-          const indexes = languages.flatMap((l, i) => (l === sourceLang ? [i] : []));
-          const out = await ctx.translator.translate({
-            ...resolved.engine,
-            sourceLang,
-            texts: indexes.map((i) => resolved.texts[i]!),
-          });
-          indexes.forEach((index, j) => {
-            translated[index] = out[j]!;
-          });
+        const { sourceLang, texts } = resolved;
+        let languages: readonly string[];
+        let translated: string[];
+        if (sourceLang !== null) {
+          // The usual request: one language, one engine call, nothing to regroup.
+          languages = texts.map(() => sourceLang);
+          translated = await ctx.translator.translate({ ...resolved.engine, sourceLang, texts });
+        } else {
+          // Texts without a source language are grouped by their detected language.
+          languages = await ctx.translator.detectLanguages(texts);
+          translated = new Array(texts.length);
+          for (const detected of new Set(languages)) {
+            const indexes = languages.flatMap((l, i) => (l === detected ? [i] : []));
+            const out = await ctx.translator.translate({
+              ...resolved.engine,
+              sourceLang: detected,
+              texts: indexes.map((i) => texts[i]!),
+            });
+            indexes.forEach((index, j) => {
+              translated[index] = out[j]!;
+            });
+          }
         }
         const translations = translated.map((text, i): TranslationWire => {
           const item: TranslationWire = {
