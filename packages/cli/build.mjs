@@ -34,6 +34,21 @@ await build({
     // cosmiconfig's own TypeScript loader, which the engine replaces with jiti.
     'typescript',
   ],
+  plugins: [
+    {
+      // The engine loads its key extractor on demand (`project.extract()`); the command takes
+      // it from the installed @transloom/core/extract rather than bundling i18next-parser and
+      // its lexers into a chunk of its own.
+      name: 'extractor-from-core',
+      setup(b) {
+        b.onResolve({ filter: /[\\/]extract[\\/]extract-keys\.js$/ }, (args) =>
+          /[\\/]core[\\/]dist[\\/]/.test(args.importer)
+            ? { path: '@transloom/core/extract', external: true }
+            : undefined,
+        );
+      },
+    },
+  ],
   // CommonJS dependencies call require() for Node's modules.
   banner: {
     js: "import { createRequire as __transloomRequire } from 'node:module';\nconst require = __transloomRequire(import.meta.url);",

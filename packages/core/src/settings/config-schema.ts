@@ -1,3 +1,4 @@
+import { FORMALITIES, MODEL_TYPES } from '@transloom/client/wire';
 import { z } from 'zod';
 import { DOCS_GENERATORS } from './docs-generators.js';
 import { LOCALE_CODE } from './locale-code.js';
@@ -9,14 +10,12 @@ const LOCALE = z.string().regex(LOCALE_CODE, 'must be a locale code like en, de,
 /** Settings that may differ per target locale. */
 export const localeSettingsSchema = z.strictObject({
   /** default, more, less, prefer_more, prefer_less (more/less fall back where the target has no formality). */
-  formality: z.enum(['default', 'more', 'less', 'prefer_more', 'prefer_less']).optional(),
+  formality: z.enum(FORMALITIES).optional(),
   /** A style rule list, by name or id; its language must match the locale. */
   style: z.string().min(1).optional(),
   /** At most 10, each at most 300 characters; only for de, en, es, fr, it, ja, ko, zh. */
   customInstructions: z.array(z.string()).optional(),
-  modelType: z
-    .enum(['latency_optimized', 'quality_optimized', 'prefer_quality_optimized'])
-    .optional(),
+  modelType: z.enum(MODEL_TYPES).optional(),
 });
 
 const SCOPE = z

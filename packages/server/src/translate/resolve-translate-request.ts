@@ -1,10 +1,12 @@
 import {
   baseLanguage,
   CUSTOM_INSTRUCTION_LANGUAGES,
+  FORMALITIES,
   FORMALITY_TARGETS,
   MAX_CUSTOM_INSTRUCTION_CHARS,
   MAX_CUSTOM_INSTRUCTIONS,
   MAX_TEXTS_PER_REQUEST,
+  MODEL_TYPES,
   normalizeLanguageCode,
   TARGET_VARIANTS,
   TRANSLATE_LANGUAGES,
@@ -54,13 +56,7 @@ function language(
 }
 
 function formality(params: Params, target: string): EngineTranslateInput['formality'] {
-  const value = params.oneOf('formality', [
-    'default',
-    'more',
-    'less',
-    'prefer_more',
-    'prefer_less',
-  ] as const);
+  const value = params.oneOf('formality', FORMALITIES);
   if (value === undefined || value === 'default') return 'default';
   const supported = FORMALITY.has(target);
   if (value === 'prefer_more') return supported ? 'more' : 'default';
@@ -179,11 +175,7 @@ export async function resolveTranslateRequest(
   }
   const target = language(params, 'target_lang', TARGET_CODES, true)!;
   const source = language(params, 'source_lang', SOURCE_CODES, false);
-  const modelType = params.oneOf('model_type', [
-    'latency_optimized',
-    'quality_optimized',
-    'prefer_quality_optimized',
-  ] as const);
+  const modelType = params.oneOf('model_type', MODEL_TYPES);
   const tagHandling = params.oneOf('tag_handling', ['xml', 'html'] as const) ?? null;
   const tagHandlingVersion = params.oneOf('tag_handling_version', ['v1', 'v2'] as const);
   const instructions = customInstructions(params, target);
