@@ -166,7 +166,7 @@ export async function projectCommand(
       else progress?.onEvent(event);
     },
   });
-  progress = createProgressDisplay(
+  progress = await createProgressDisplay(
     io,
     mode === 'translate' ? progressStyle(io, Boolean(flags.quiet)) : 'none',
     colorEnabled(io),

@@ -121,6 +121,27 @@ describe('the lock', () => {
     expect(() => lazy.files.get('a')!.units()).toThrow(/line 2: cannot read 'de=zz'/);
   });
 
+  it('counts the lines of the unit blocks it skips when naming a line after them', () => {
+    const text = [
+      'file "a" 1',
+      '  target de 2 3',
+      '  unit "x" 2 de=1:2',
+      '  unit "y" 2 de=1:2',
+      '',
+      '  unit "z" 2 de=1:2',
+      'file "b" 1',
+      '  unit "w" 2 de=1:2',
+      '  unit "v" 2 de=zz',
+      '  target de 2 3',
+      '',
+    ].join('\n');
+    expect(() => parseLock(text)).toThrow(/line 10: a target line after unit lines/);
+    const lock = parseLock(text.split('\n').slice(0, 9).join('\n'));
+    expect(lock.files.get('a')!.unitCount()).toBe(3);
+    expect([...lock.files.get('a')!.units().keys()]).toEqual(['x', 'y', 'z']);
+    expect(() => lock.files.get('b')!.units()).toThrow(/line 9: cannot read 'de=zz'/);
+  });
+
   describe('on disk', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'transloom-lock-'));
     afterAll(() => rm(dir, { recursive: true, force: true }));
