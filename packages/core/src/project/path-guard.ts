@@ -1,6 +1,6 @@
-import { lstatSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { readlink, realpath } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
 import {
   gitFolderIssue,
@@ -27,6 +27,7 @@ function outside(key: string, path: string, file: string | undefined): ConfigErr
 export class PathGuard {
   private rootReal: Promise<string> | undefined;
   private readonly directories = new Map<string, Promise<string | undefined>>();
+  private readonly listings = new Map<string, Map<string, Dirent>>();
 
   constructor(
     readonly root: string,
@@ -42,9 +43,7 @@ export class PathGuard {
     if (named === '.git') throw new ConfigError([gitFolderIssue(key, shown)], this.configFile);
     this.rootReal ??= realpath(this.root);
     const root = await this.rootReal;
-    // One synchronous lstat: for thousands of files, a promise per call costs more than the
-    // call itself, and a missing file is an answer here, not an exception.
-    const stat = lstatSync(absolute, { throwIfNoEntry: false });
+    const stat = this.entryOf(absolute);
     let real: string | undefined;
     if (stat?.isSymbolicLink()) {
       real = await realpath(absolute).catch(() => undefined);
@@ -75,6 +74,25 @@ export class PathGuard {
         throw new ConfigError([githubFolderIssue(key, shown, link)], this.configFile);
     }
     return absolute;
+  }
+
+  // What `absolute` is (link, directory, other), undefined when it does not exist. Read from
+  // its directory's listing, one readdir per directory instead of one lstat per file (a run
+  // checks every source and target); a name the listing lacks is asked with lstat, so a file
+  // system that matches names without regard to case answers as it would for lstat.
+  private entryOf(absolute: string): Pick<Dirent, 'isSymbolicLink' | 'isDirectory'> | undefined {
+    const directory = dirname(absolute);
+    let listing = this.listings.get(directory);
+    if (listing === undefined && directory !== absolute) {
+      try {
+        listing = new Map(readdirSync(directory, { withFileTypes: true }).map((d) => [d.name, d]));
+      } catch {
+        // Missing, not a directory, not readable: lstat below gives the answer or the error.
+        listing = new Map();
+      }
+      this.listings.set(directory, listing);
+    }
+    return listing?.get(basename(absolute)) ?? lstatSync(absolute, { throwIfNoEntry: false });
   }
 
   // The real path of a directory, or of its nearest existing ancestor joined with the rest.
