@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { generateCorpus, LOCALES } from './lib/corpus.mjs';
 import { countingProxy } from './lib/counting-proxy.mjs';
 import { measureNode, median, plannedBounds, printRows, times } from './lib/measure-process.mjs';
+import { plainFloorScript } from './lib/plain-floor.mjs';
 import { spawnLocalService } from './lib/spawn-local-service.mjs';
 
 const { values } = parseArgs({
@@ -43,10 +44,6 @@ const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url
 const FLOOR = fileURLToPath(new URL('./lib/read-hash-floor.mjs', import.meta.url));
 
 const ms = (value) => `${value.toFixed(0)} ms`;
-
-// The plain floor as one `node -e` script: read and hash each listed file, one after another.
-const plainFloor = (listFile) =>
-  `const fs=require('node:fs'),c=require('node:crypto');for(const p of fs.readFileSync(${JSON.stringify(listFile)},'utf8').split('\\n'))if(p)c.createHash('sha256').update(fs.readFileSync(p)).digest('hex');`;
 
 // Every file under `dir` (relative path -> SHA-256), the project's state and lock aside.
 async function digest(root) {
@@ -128,7 +125,7 @@ try {
   const floor = [];
   const plain = [];
   for (let round = 0; round < RUNS; round++) {
-    plain.push((await measureNode(['-e', plainFloor(plainList)])).ms);
+    plain.push((await measureNode(['-e', plainFloorScript(plainList)])).ms);
     const rerun = await measureNode([BIN, 'translate', '--json', '--quiet'], {
       cwd: clean,
       env: { TRANSLOOM_API_KEY: KEY, TRANSLOOM_API_URL: service.url },
