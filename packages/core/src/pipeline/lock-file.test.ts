@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,20 @@ describe('the lock', () => {
       const again = await readLock(path);
       expect(await writeLock(path, again.lock, again.text)).toBe(false);
       expect((await stat(path)).mtimeMs).toBe(before);
+    });
+
+    it('writes a lock that reads the same but is not in its own form again, sorted', async () => {
+      const path = join(dir, 'merged.lock');
+      // As a merge in git may leave it: files out of order, a blank line, no final newline.
+      const [header, ...rest] = LOCK.trimEnd().split('\nfile ');
+      const merged = `${header}\n\nfile ${rest.reverse().join('\nfile ')}`;
+      await writeFile(path, merged);
+      const read = await readLock(path);
+      expect(read.text).toBe(merged);
+      expect(await writeLock(path, read.lock, read.text)).toBe(true);
+      expect(await readFile(path, 'utf8')).toBe(LOCK);
+      const again = await readLock(path);
+      expect(await writeLock(path, again.lock, again.text)).toBe(false);
     });
 
     it('names the file of a lock it cannot read', async () => {

@@ -278,6 +278,22 @@ export function parseLock(text: string): Lock {
 
 /** Writes a lock: sorted, one line per unit, no timestamps, so it merges cleanly in git. */
 export function formatLock(lock: Lock): string {
+  return lockPieces(lock).join('');
+}
+
+// Whether `pieces` joined would be `text`, compared piece by piece: a lock of megabytes whose
+// files were all up to date is not built again only to find it unchanged.
+function spells(pieces: readonly string[], text: string): boolean {
+  let at = 0;
+  for (const piece of pieces) {
+    if (!text.startsWith(piece, at)) return false;
+    at += piece.length;
+  }
+  return at === text.length;
+}
+
+// The text of a lock, in pieces (a file's unread unit lines are one piece, as they were read).
+function lockPieces(lock: Lock): string[] {
   const out: string[] = [HEADER, '\n'];
   if (lock.glossary) {
     const entries = [...lock.glossary.dictionaries]
@@ -309,7 +325,7 @@ export function formatLock(lock: Lock): string {
       out.push(`${line}\n`);
     }
   }
-  return out.join('');
+  return out;
 }
 
 /** Reads the lock file, or an empty lock when there is none. Returns its text too. */
@@ -338,8 +354,8 @@ export async function readLock(path: string): Promise<{ lock: Lock; text: string
  */
 export async function writeLock(path: string, lock: Lock, previous?: string): Promise<boolean> {
   if (previous === undefined && lock.files.size === 0 && lock.glossary === undefined) return false;
-  const text = formatLock(lock);
-  if (text === previous) return false;
-  await writeFileAtomic(path, text);
+  const pieces = lockPieces(lock);
+  if (previous !== undefined && spells(pieces, previous)) return false;
+  await writeFileAtomic(path, pieces.join(''));
   return true;
 }
