@@ -57,13 +57,18 @@ export class PathGuard {
             : resolve(parent, target.slice(dirname(target).length + 1));
       }
     } else {
-      const parent = await this.realDirectory(dirname(absolute));
+      const directory = dirname(absolute);
+      const parent = await this.realDirectory(directory);
       real =
         parent === undefined
           ? undefined
-          : resolve(parent, absolute.slice(dirname(absolute).length + 1));
+          : parent === directory
+            ? absolute
+            : resolve(parent, absolute.slice(directory.length + 1));
       if (stat?.isDirectory()) real = await this.realDirectory(absolute);
     }
+    // No link on the way, from a root that is its own real path: what was judged above holds.
+    if (real === absolute && root === this.root) return absolute;
     if (real !== undefined && !isInside(root, real)) throw outside(key, shown, this.configFile);
     if (real !== undefined) {
       const link = relative(root, real);
