@@ -160,6 +160,16 @@ describe('the lock', () => {
       expect((await stat(path)).mtimeMs).toBe(before);
     });
 
+    it('reads a path that is not ASCII as written', async () => {
+      const path = join(dir, 'utf8.lock');
+      const text = LOCK.replace('docs/intro.md', 'docs/über-日本.md');
+      await writeFile(path, text);
+      const read = await readLock(path);
+      expect(read.text).toBe(text);
+      expect([...read.lock.files.keys()]).toContain('docs/über-日本.md');
+      expect(await writeLock(path, read.lock, read.text)).toBe(false);
+    });
+
     it('writes a lock that reads the same but is not in its own form again, sorted', async () => {
       const path = join(dir, 'merged.lock');
       // As a merge in git may leave it: files out of order, a blank line, no final newline.

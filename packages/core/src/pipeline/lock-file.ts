@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { TransloomError } from '@transloom/client/errors';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -332,8 +333,10 @@ function lockPieces(lock: Lock): string[] {
 export async function readLock(path: string): Promise<{ lock: Lock; text: string | undefined }> {
   let text: string;
   try {
-    // One synchronous read: a promise-based one reads a lock of megabytes in pieces.
-    text = readFileSync(path, 'utf8');
+    // One synchronous read: a promise-based one reads a lock of megabytes in pieces. A lock is
+    // hashes and paths, nearly always ASCII, which is copied as it is rather than decoded.
+    const bytes = readFileSync(path);
+    text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { lock: emptyLock(), text: undefined };
