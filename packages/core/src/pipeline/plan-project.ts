@@ -66,9 +66,6 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
       plan.sourceHash = hashBytes(plan.sourceBytes);
       const locked = lock.files.get(file.source);
       plan.locked = locked;
-      locales.forEach((l, i) => {
-        plan.targets.set(l, targets[i]);
-      });
       const fast =
         !options.force &&
         !options.parseAll &&
@@ -86,9 +83,14 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
           );
         });
       if (fast) {
+        // Nothing reads an up-to-date file's bytes again: they are not kept.
         plan.upToDate = locked;
+        plan.sourceBytes = undefined;
         return plan;
       }
+      locales.forEach((l, i) => {
+        plan.targets.set(l, targets[i]);
+      });
       // The format adapters (and their parsers) are loaded only when a file has to be
       // parsed: a run where every file matches the lock loads none.
       const loadDocument = await documentLoader();
