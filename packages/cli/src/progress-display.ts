@@ -1,5 +1,5 @@
 import type { RunEvent } from '@transloom/core';
-import { MultiBar, Presets, type SingleBar } from 'cli-progress';
+import type { MultiBar, SingleBar } from 'cli-progress';
 import type { CliIo } from './cli-io.js';
 
 /** Shows a run's progress on stderr. */
@@ -18,7 +18,12 @@ export function progressStyle(io: CliIo, quiet: boolean): ProgressStyle {
   return io.stderr.isTTY && !io.env.CI ? 'bars' : 'lines';
 }
 
-function barsDisplay(io: CliIo, color: boolean, locales: readonly string[]): ProgressDisplay {
+function barsDisplay(
+  { MultiBar, Presets }: typeof import('cli-progress'),
+  io: CliIo,
+  color: boolean,
+  locales: readonly string[],
+): ProgressDisplay {
   let multi: MultiBar | undefined;
   const width = Math.max(0, ...locales.map((l) => l.length));
   const bars = new Map<string, SingleBar>();
@@ -83,14 +88,14 @@ function linesDisplay(io: CliIo): ProgressDisplay {
   };
 }
 
-/** A progress display in `style`. */
-export function createProgressDisplay(
+/** A progress display in `style`; the bars' library is loaded only for bars. */
+export async function createProgressDisplay(
   io: CliIo,
   style: ProgressStyle,
   color: boolean,
   locales: readonly string[] = [],
-): ProgressDisplay {
-  if (style === 'bars') return barsDisplay(io, color, locales);
+): Promise<ProgressDisplay> {
+  if (style === 'bars') return barsDisplay(await import('cli-progress'), io, color, locales);
   if (style === 'lines') return linesDisplay(io);
   return { onEvent() {}, stop() {} };
 }

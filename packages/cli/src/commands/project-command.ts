@@ -236,7 +236,7 @@ export async function projectCommand(
     waitingHint: '; use --no-wait to stop instead',
     onEvent: (event) => progress?.onEvent(event),
   });
-  progress = createProgressDisplay(
+  progress = await createProgressDisplay(
     io,
     mode === 'translate' ? progressStyle(io, Boolean(flags.quiet)) : 'none',
     colorEnabled(io),

@@ -32,6 +32,20 @@ describe('loadConfig', async () => {
     expect(config.file).toBe(join(dir, '.transloomrc.json'));
   });
 
+  it('reads a JSON config directly, and one with $import or that does not parse as cosmiconfig does', async () => {
+    const imports = await project('json-import', {
+      'base.json': JSON.stringify({ sourceLocale: 'en', files: minimal.files }),
+      'transloom.config.json': JSON.stringify({ $import: './base.json', targetLocales: ['fr'] }),
+    });
+    const merged = await loadConfig({ cwd: imports });
+    expect(merged.targetLocales).toEqual(['fr']);
+    expect(merged.sourceLocale).toBe('en');
+    const broken = await project('json-broken', { 'transloom.config.json': '{"sourceLocale": ' });
+    const error = await loadConfig({ cwd: broken }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain('cannot be read');
+  });
+
   it('reads package.json#transloom and a TypeScript config with defineConfig', async () => {
     const pkg = await project('pkg', {
       'package.json': JSON.stringify({ name: 'x', transloom: minimal }),

@@ -1,5 +1,5 @@
-import { dirname, resolve } from 'node:path';
-import { cosmiconfig } from 'cosmiconfig';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import {
   ALL_CONFIG_FORMATS,
   CONFIG_SEARCH_PLACES,
@@ -33,6 +33,44 @@ async function loadTypeScript(filepath: string): Promise<unknown> {
   const { createJiti } = await import('jiti');
   const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
   return jiti.import(filepath, { default: true });
+}
+
+/**
+ * A `*.json` configuration (package.json aside) that parses and has no `$import`, as
+ * cosmiconfig would give it; undefined for anything else, which cosmiconfig then reads (and
+ * words the errors of). cosmiconfig and its YAML parser are loaded only then: most projects
+ * have a JSON configuration, and a run with nothing to do should load no more than it needs.
+ */
+async function plainJsonConfig(file: string): Promise<unknown> {
+  if (!file.endsWith('.json') || basename(file) === 'package.json') return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (data === null || typeof data !== 'object' || Object.hasOwn(data, '$import')) return undefined;
+  return data;
+}
+
+// Any configuration, code included, as cosmiconfig loads it (TypeScript through jiti).
+async function loadWithCosmiconfig(file: string): Promise<unknown> {
+  const { cosmiconfig } = await import('cosmiconfig');
+  const explorer = cosmiconfig('transloom', {
+    searchPlaces: CONFIG_SEARCH_PLACES,
+    searchStrategy: 'none',
+    loaders: { '.ts': loadTypeScript, '.mts': loadTypeScript, '.cts': loadTypeScript },
+  });
+  let result: Awaited<ReturnType<typeof explorer.load>>;
+  try {
+    result = await explorer.load(file);
+  } catch (error) {
+    throw new ConfigError(
+      [{ path: '', message: `cannot be read: ${(error as Error).message}` }],
+      file,
+    );
+  }
+  return result?.isEmpty ? undefined : result?.config;
 }
 
 /** Options of {@link loadConfig}. */
@@ -79,26 +117,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
       ],
       file,
     );
-  let config: unknown;
-  if (format !== 'code' && !formats.includes('code')) {
-    config = await readDataConfig(file, format);
-  } else {
-    const explorer = cosmiconfig('transloom', {
-      searchPlaces: CONFIG_SEARCH_PLACES,
-      searchStrategy: 'none',
-      loaders: { '.ts': loadTypeScript, '.mts': loadTypeScript, '.cts': loadTypeScript },
-    });
-    let result: Awaited<ReturnType<typeof explorer.load>>;
-    try {
-      result = await explorer.load(file);
-    } catch (error) {
-      throw new ConfigError(
-        [{ path: '', message: `cannot be read: ${(error as Error).message}` }],
-        file,
-      );
-    }
-    config = result?.isEmpty ? undefined : result?.config;
-  }
+  let config =
+    format !== 'code' && !formats.includes('code')
+      ? await readDataConfig(file, format)
+      : ((await plainJsonConfig(file)) ?? (await loadWithCosmiconfig(file)));
   if (config === undefined || config === null)
     throw new ConfigError([{ path: '', message: 'is empty' }], file);
   config = (config as { default?: unknown })?.default ?? config;

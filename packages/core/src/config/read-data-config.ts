@@ -1,7 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors/config-error.js';
 import type { ConfigFormat } from './find-config-file.js';
 
@@ -71,6 +70,8 @@ export async function readDataConfig(
     if (basename(file) === 'package.json')
       data = (data as Record<string, unknown> | null)?.transloom;
   } else {
+    // The YAML parser is loaded for a YAML configuration only.
+    const { parse: parseYaml } = await import('yaml');
     try {
       data = parseYaml(text, { prettyErrors: false });
     } catch (error) {

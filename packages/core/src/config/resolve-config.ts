@@ -4,7 +4,7 @@ import {
   MAX_CUSTOM_INSTRUCTION_CHARS,
   MAX_CUSTOM_INSTRUCTIONS,
 } from '@transloom/client/wire';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ConfigError, type ConfigIssue } from '../errors/config-error.js';
 import { expandPreset } from '../presets/expand-preset.js';
 import { closest } from '../settings/closest.js';
@@ -20,7 +20,7 @@ export { closest } from '../settings/closest.js';
 export type { ResolvedConfig, ResolvedLocaleSettings } from '../settings/resolved-config.js';
 
 // The keys an object schema allows at a path (for "did you mean" on unknown keys).
-function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+function keysAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[] {
   let current: unknown = schema;
   const unwrap = (s: unknown): unknown => {
     let node = s as { def?: { type?: string; innerType?: unknown; options?: unknown[] } };

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,27 @@ describe('the lock', () => {
     expect(() => lazy.files.get('a')!.units()).toThrow(/line 2: cannot read 'de=zz'/);
   });
 
+  it('counts the lines of the unit blocks it skips when naming a line after them', () => {
+    const text = [
+      'file "a" 1',
+      '  target de 2 3',
+      '  unit "x" 2 de=1:2',
+      '  unit "y" 2 de=1:2',
+      '',
+      '  unit "z" 2 de=1:2',
+      'file "b" 1',
+      '  unit "w" 2 de=1:2',
+      '  unit "v" 2 de=zz',
+      '  target de 2 3',
+      '',
+    ].join('\n');
+    expect(() => parseLock(text)).toThrow(/line 10: a target line after unit lines/);
+    const lock = parseLock(text.split('\n').slice(0, 9).join('\n'));
+    expect(lock.files.get('a')!.unitCount()).toBe(3);
+    expect([...lock.files.get('a')!.units().keys()]).toEqual(['x', 'y', 'z']);
+    expect(() => lock.files.get('b')!.units()).toThrow(/line 9: cannot read 'de=zz'/);
+  });
+
   describe('on disk', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'transloom-lock-'));
     afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -137,6 +158,30 @@ describe('the lock', () => {
       const again = await readLock(path);
       expect(await writeLock(path, again.lock, again.text)).toBe(false);
       expect((await stat(path)).mtimeMs).toBe(before);
+    });
+
+    it('reads a path that is not ASCII as written', async () => {
+      const path = join(dir, 'utf8.lock');
+      const text = LOCK.replace('docs/intro.md', 'docs/über-日本.md');
+      await writeFile(path, text);
+      const read = await readLock(path);
+      expect(read.text).toBe(text);
+      expect([...read.lock.files.keys()]).toContain('docs/über-日本.md');
+      expect(await writeLock(path, read.lock, read.text)).toBe(false);
+    });
+
+    it('writes a lock that reads the same but is not in its own form again, sorted', async () => {
+      const path = join(dir, 'merged.lock');
+      // As a merge in git may leave it: files out of order, a blank line, no final newline.
+      const [header, ...rest] = LOCK.trimEnd().split('\nfile ');
+      const merged = `${header}\n\nfile ${rest.reverse().join('\nfile ')}`;
+      await writeFile(path, merged);
+      const read = await readLock(path);
+      expect(read.text).toBe(merged);
+      expect(await writeLock(path, read.lock, read.text)).toBe(true);
+      expect(await readFile(path, 'utf8')).toBe(LOCK);
+      const again = await readLock(path);
+      expect(await writeLock(path, again.lock, again.text)).toBe(false);
     });
 
     it('names the file of a lock it cannot read', async () => {

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { isAscii } from 'node:buffer';
+import { readFileSync } from 'node:fs';
 import { TransloomError } from '@transloom/client/errors';
 import { writeFileAtomic } from '../fs/write-file-atomic.js';
 
@@ -87,7 +88,7 @@ export function emptyLock(): Lock {
 
 // A file's unit lines, kept as text until someone asks for them.
 const RAW = Symbol('raw unit lines');
-type LazyFile = LockedFile & { [RAW]?: { text: string; line: number } };
+type LazyFile = LockedFile & { [RAW]?: { text: string } };
 
 /** A locked file with parsed units. */
 export function lockedFile(
@@ -108,7 +109,7 @@ function lazyFile(
   source: string,
   targets: Map<string, LockedTarget>,
   text: string,
-  line: number,
+  line: () => number,
 ): LockedFile {
   let units: Map<string, LockedUnit> | undefined;
   const file: LazyFile = {
@@ -132,32 +133,38 @@ function lazyFile(
     hasStaleEdits: () =>
       units === undefined && !text.includes(':h') ? false : staleIn(file.units()),
   };
-  file[RAW] = { text, line };
+  file[RAW] = { text };
   return file;
 }
 
-function quoted(line: string, at: number, lineNumber: number): { value: string; end: number } {
+// Line numbers are counted only for an error's message: a lock of many thousand lines is
+// otherwise read without looking at most of them.
+function quoted(
+  line: string,
+  at: number,
+  lineNumber: () => number,
+): { value: string; end: number } {
   const match = /^"(?:[^"\\]|\\.)*"/.exec(line.slice(at));
-  if (!match) throw new LockError(`transloom.lock line ${lineNumber}: expected a quoted name`);
+  if (!match) throw new LockError(`transloom.lock line ${lineNumber()}: expected a quoted name`);
   return { value: JSON.parse(match[0]) as string, end: at + match[0].length };
 }
 
-function parseUnitLines(text: string, firstLine: number): Map<string, LockedUnit> {
+function parseUnitLines(text: string, firstLine: () => number): Map<string, LockedUnit> {
   const units = new Map<string, LockedUnit>();
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const n = firstLine + i;
+    const n = () => firstLine() + i;
     const line = lines[i]!.replace(/\r$/, '').trimStart();
     if (line === '') continue;
     if (!line.startsWith('unit '))
-      throw new LockError(`transloom.lock line ${n}: cannot read '${line.slice(0, 60)}'`);
+      throw new LockError(`transloom.lock line ${n()}: cannot read '${line.slice(0, 60)}'`);
     const id = quoted(line, 5, n);
     const [source, ...entries] = line.slice(id.end).trim().split(' ');
-    if (!source) throw new LockError(`transloom.lock line ${n}: the unit has no source hash`);
+    if (!source) throw new LockError(`transloom.lock line ${n()}: the unit has no source hash`);
     const unit: LockedUnit = { source, locales: new Map() };
     for (const entry of entries) {
       const match = /^([^=]+)=([0-9a-f]+):([0-9a-f]+)(?::h([0-9a-f]*))?$/.exec(entry);
-      if (!match) throw new LockError(`transloom.lock line ${n}: cannot read '${entry}'`);
+      if (!match) throw new LockError(`transloom.lock line ${n()}: cannot read '${entry}'`);
       const record: LockedTranslation = {
         settings: match[2]!,
         written: match[3]!,
@@ -169,6 +176,17 @@ function parseUnitLines(text: string, firstLine: number): Map<string, LockedUnit
     units.set(id.value, unit);
   }
   return units;
+}
+
+// The newline that ends a block of unit lines: the first one not followed by another.
+const UNIT_BLOCK_END = /\n(?! {2}unit )/g;
+
+// How many newlines text[from, to) holds.
+function countLines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1))
+    count++;
+  return count;
 }
 
 /**
@@ -185,17 +203,17 @@ export function parseLock(text: string): Lock {
         source: string;
         targets: Map<string, LockedTarget>;
         unitsStart: number;
-        unitsLine: number;
       }
     | undefined;
   let position = 0;
-  let lineNumber = 0;
+  const lineAt = (offset: number) => countLines(text, 0, offset) + 1;
   const finish = (end: number) => {
     if (!current) return;
-    const unitText = current.unitsStart >= 0 ? text.slice(current.unitsStart, end) : '';
+    const { unitsStart } = current;
+    const unitText = unitsStart >= 0 ? text.slice(unitsStart, end) : '';
     lock.files.set(
       current.path,
-      lazyFile(current.source, current.targets, unitText, current.unitsLine),
+      lazyFile(current.source, current.targets, unitText, () => lineAt(unitsStart)),
     );
     current = undefined;
   };
@@ -204,25 +222,26 @@ export function parseLock(text: string): Lock {
     const end = newline === -1 ? text.length : newline;
     const start = position;
     position = end + 1;
-    lineNumber++;
+    const lineNumber = () => lineAt(start);
     if (current && text.startsWith('  unit ', start)) {
       // Unit lines are only located here (not even copied); they are parsed when the file is
-      // planned.
-      if (current.unitsStart < 0) {
-        current.unitsStart = start;
-        current.unitsLine = lineNumber;
-      }
+      // planned. One regular-expression scan finds the end of the block (the first line that
+      // is not a unit line).
+      if (current.unitsStart < 0) current.unitsStart = start;
+      UNIT_BLOCK_END.lastIndex = end;
+      const next = UNIT_BLOCK_END.exec(text);
+      position = (next ? next.index : text.length) + 1;
       continue;
     }
     const line = text.slice(start, end).replace(/\r$/, '');
     if (line.trim() === '' || line.startsWith('#')) continue;
     if (line.startsWith('  target ') && current) {
       if (current.unitsStart >= 0)
-        throw new LockError(`transloom.lock line ${lineNumber}: a target line after unit lines`);
+        throw new LockError(`transloom.lock line ${lineNumber()}: a target line after unit lines`);
       const [, , , locale, hash, settings] = line.split(' ');
       if (!locale || !hash || !settings)
         throw new LockError(
-          `transloom.lock line ${lineNumber}: expected 'target <locale> <hash> <settings>'`,
+          `transloom.lock line ${lineNumber()}: expected 'target <locale> <hash> <settings>'`,
         );
       current.targets.set(locale, { file: hash, settings });
     } else if (line.startsWith('file ')) {
@@ -233,24 +252,25 @@ export function parseLock(text: string): Lock {
         source: line.slice(path.end).trim(),
         targets: new Map(),
         unitsStart: -1,
-        unitsLine: 0,
       };
     } else if (line.startsWith('glossary ')) {
       const [, id, ...entries] = line.split(' ');
       if (!id)
         throw new LockError(
-          `transloom.lock line ${lineNumber}: expected 'glossary <id> <locale>=<hash>...'`,
+          `transloom.lock line ${lineNumber()}: expected 'glossary <id> <locale>=<hash>...'`,
         );
       const dictionaries = new Map<string, string>();
       for (const entry of entries) {
         const [locale, hash] = entry.split('=');
         if (!locale || !hash)
-          throw new LockError(`transloom.lock line ${lineNumber}: cannot read '${entry}'`);
+          throw new LockError(`transloom.lock line ${lineNumber()}: cannot read '${entry}'`);
         dictionaries.set(locale, hash);
       }
       lock.glossary = { id, dictionaries };
     } else {
-      throw new LockError(`transloom.lock line ${lineNumber}: cannot read '${line.slice(0, 60)}'`);
+      throw new LockError(
+        `transloom.lock line ${lineNumber()}: cannot read '${line.slice(0, 60)}'`,
+      );
     }
   }
   finish(text.length);
@@ -259,6 +279,22 @@ export function parseLock(text: string): Lock {
 
 /** Writes a lock: sorted, one line per unit, no timestamps, so it merges cleanly in git. */
 export function formatLock(lock: Lock): string {
+  return lockPieces(lock).join('');
+}
+
+// Whether `pieces` joined would be `text`, compared piece by piece: a lock of megabytes whose
+// files were all up to date is not built again only to find it unchanged.
+function spells(pieces: readonly string[], text: string): boolean {
+  let at = 0;
+  for (const piece of pieces) {
+    if (!text.startsWith(piece, at)) return false;
+    at += piece.length;
+  }
+  return at === text.length;
+}
+
+// The text of a lock, in pieces (a file's unread unit lines are one piece, as they were read).
+function lockPieces(lock: Lock): string[] {
   const out: string[] = [HEADER, '\n'];
   if (lock.glossary) {
     const entries = [...lock.glossary.dictionaries]
@@ -290,14 +326,17 @@ export function formatLock(lock: Lock): string {
       out.push(`${line}\n`);
     }
   }
-  return out.join('');
+  return out;
 }
 
 /** Reads the lock file, or an empty lock when there is none. Returns its text too. */
 export async function readLock(path: string): Promise<{ lock: Lock; text: string | undefined }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // One synchronous read: a promise-based one reads a lock of megabytes in pieces. A lock is
+    // hashes and paths, nearly always ASCII, which is copied as it is rather than decoded.
+    const bytes = readFileSync(path);
+    text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { lock: emptyLock(), text: undefined };
@@ -318,8 +357,8 @@ export async function readLock(path: string): Promise<{ lock: Lock; text: string
  */
 export async function writeLock(path: string, lock: Lock, previous?: string): Promise<boolean> {
   if (previous === undefined && lock.files.size === 0 && lock.glossary === undefined) return false;
-  const text = formatLock(lock);
-  if (text === previous) return false;
-  await writeFileAtomic(path, text);
+  const pieces = lockPieces(lock);
+  if (previous !== undefined && spells(pieces, previous)) return false;
+  await writeFileAtomic(path, pieces.join(''));
   return true;
 }

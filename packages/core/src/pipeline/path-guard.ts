@@ -1,5 +1,6 @@
-import { lstat, readlink, realpath } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
+import { readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { ConfigError } from '../errors/config-error.js';
 import {
   gitFolderIssue,
@@ -26,6 +27,7 @@ function outside(key: string, path: string, file: string | undefined): ConfigErr
 export class PathGuard {
   private rootReal: Promise<string> | undefined;
   private readonly directories = new Map<string, Promise<string | undefined>>();
+  private readonly listings = new Map<string, Map<string, Dirent>>();
 
   constructor(
     readonly root: string,
@@ -41,12 +43,7 @@ export class PathGuard {
     if (named === '.git') throw new ConfigError([gitFolderIssue(key, shown)], this.configFile);
     this.rootReal ??= realpath(this.root);
     const root = await this.rootReal;
-    let stat: Awaited<ReturnType<typeof lstat>> | undefined;
-    try {
-      stat = await lstat(absolute);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    const stat = this.entryOf(absolute);
     let real: string | undefined;
     if (stat?.isSymbolicLink()) {
       real = await realpath(absolute).catch(() => undefined);
@@ -60,13 +57,18 @@ export class PathGuard {
             : resolve(parent, target.slice(dirname(target).length + 1));
       }
     } else {
-      const parent = await this.realDirectory(dirname(absolute));
+      const directory = dirname(absolute);
+      const parent = await this.realDirectory(directory);
       real =
         parent === undefined
           ? undefined
-          : resolve(parent, absolute.slice(dirname(absolute).length + 1));
+          : parent === directory
+            ? absolute
+            : resolve(parent, absolute.slice(directory.length + 1));
       if (stat?.isDirectory()) real = await this.realDirectory(absolute);
     }
+    // No link on the way, from a root that is its own real path: what was judged above holds.
+    if (real === absolute && root === this.root) return absolute;
     if (real !== undefined && !isInside(root, real)) throw outside(key, shown, this.configFile);
     if (real !== undefined) {
       const link = relative(root, real);
@@ -77,6 +79,25 @@ export class PathGuard {
         throw new ConfigError([githubFolderIssue(key, shown, link)], this.configFile);
     }
     return absolute;
+  }
+
+  // What `absolute` is (link, directory, other), undefined when it does not exist. Read from
+  // its directory's listing, one readdir per directory instead of one lstat per file (a run
+  // checks every source and target); a name the listing lacks is asked with lstat, so a file
+  // system that matches names without regard to case answers as it would for lstat.
+  private entryOf(absolute: string): Pick<Dirent, 'isSymbolicLink' | 'isDirectory'> | undefined {
+    const directory = dirname(absolute);
+    let listing = this.listings.get(directory);
+    if (listing === undefined && directory !== absolute) {
+      try {
+        listing = new Map(readdirSync(directory, { withFileTypes: true }).map((d) => [d.name, d]));
+      } catch {
+        // Missing, not a directory, not readable: lstat below gives the answer or the error.
+        listing = new Map();
+      }
+      this.listings.set(directory, listing);
+    }
+    return listing?.get(basename(absolute)) ?? lstatSync(absolute, { throwIfNoEntry: false });
   }
 
   // The real path of a directory, or of its nearest existing ancestor joined with the rest.

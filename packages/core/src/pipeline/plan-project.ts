@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import pLimit from 'p-limit';
 import type { Unit } from '../formats/format-adapter.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import { segmentText } from '../segments/parse-segment.js';
@@ -14,9 +13,12 @@ export { planLocale, unitSettingsHash } from './plan-locale.js';
 export type { FilePlan, LocalePlan, PlanOptions, UnitPlan, UnitState } from './plan-types.js';
 export { translationHash } from './translation-hash.js';
 
-async function readIfExists(path: string): Promise<Uint8Array | undefined> {
+// Files are read synchronously: a promise-based read costs four round trips through the
+// thread pool (open, stat, read, close) for files that take one, and on a run with nothing to
+// do reading and hashing every file is the whole job.
+function readIfExists(path: string): Uint8Array | undefined {
   try {
-    return await readFile(path);
+    return readFileSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -37,81 +39,78 @@ function plainText(unit: Unit): string {
  */
 export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
   const { config, lock } = options;
-  const io = pLimit(16);
   return Promise.all(
-    options.files.map((file) =>
-      io(async (): Promise<FilePlan> => {
-        const locales = file.locales.filter((l) => options.settings.has(l));
-        const plan: FilePlan = {
-          file,
-          sourceBytes: undefined,
-          sourceHash: '',
-          upToDate: undefined,
-          doc: undefined,
-          sourceHashes: new Map(),
-          texts: new Map(),
-          targets: new Map(),
-          locked: undefined,
-          locales: [],
-          error: undefined,
-        };
-        let targets: Array<Uint8Array | undefined>;
-        try {
-          plan.sourceBytes = await readFile(resolve(config.root, file.source));
-          targets = await Promise.all(
-            locales.map((l) => readIfExists(resolve(config.root, file.target(l)))),
-          );
-        } catch (error) {
-          plan.error = diagnosticsOf(error, file.source);
-          return plan;
-        }
-        plan.sourceHash = hashBytes(plan.sourceBytes);
-        const locked = lock.files.get(file.source);
-        plan.locked = locked;
-        locales.forEach((l, i) => {
-          plan.targets.set(l, targets[i]);
-        });
-        const fast =
-          !options.force &&
-          !options.parseAll &&
-          !options.overwriteEdits &&
-          locked?.source === plan.sourceHash &&
-          !locked.hasStaleEdits() &&
-          locales.every((l, i) => {
-            const t = locked.targets.get(l);
-            const bytes = targets[i];
-            return (
-              t !== undefined &&
-              bytes !== undefined &&
-              t.settings === options.settings.get(l)!.hash &&
-              t.file === hashBytes(bytes)
-            );
-          });
-        if (fast) {
-          plan.upToDate = locked;
-          return plan;
-        }
-        // The format adapters (and their parsers) are loaded only when a file has to be
-        // parsed: a run where every file matches the lock loads none.
-        const loadDocument = await documentLoader();
-        try {
-          plan.doc = loadDocument({
-            path: file.source,
-            content: plan.sourceBytes,
-            sourceLocale: config.sourceLocale,
-            options: file.options,
-            ...(file.format ? { format: file.format } : {}),
-          });
-        } catch (error) {
-          plan.error = diagnosticsOf(error, file.source);
-          return plan;
-        }
-        for (const unit of plan.doc.units) {
-          plan.sourceHashes.set(unit.id, translationHash(plan.doc.portable(unit.id)));
-          plan.texts.set(unit.id, plainText(unit));
-        }
+    options.files.map(async (file): Promise<FilePlan> => {
+      const locales = file.locales.filter((l) => options.settings.has(l));
+      const plan: FilePlan = {
+        file,
+        sourceBytes: undefined,
+        sourceHash: '',
+        upToDate: undefined,
+        doc: undefined,
+        sourceHashes: new Map(),
+        texts: new Map(),
+        targets: new Map(),
+        locked: undefined,
+        locales: [],
+        error: undefined,
+      };
+      let targets: Array<Uint8Array | undefined>;
+      try {
+        plan.sourceBytes = readFileSync(resolve(config.root, file.source));
+        targets = locales.map((l) => readIfExists(resolve(config.root, file.target(l))));
+      } catch (error) {
+        plan.error = diagnosticsOf(error, file.source);
         return plan;
-      }),
-    ),
+      }
+      plan.sourceHash = hashBytes(plan.sourceBytes);
+      const locked = lock.files.get(file.source);
+      plan.locked = locked;
+      const fast =
+        !options.force &&
+        !options.parseAll &&
+        !options.overwriteEdits &&
+        locked?.source === plan.sourceHash &&
+        !locked.hasStaleEdits() &&
+        locales.every((l, i) => {
+          const t = locked.targets.get(l);
+          const bytes = targets[i];
+          return (
+            t !== undefined &&
+            bytes !== undefined &&
+            t.settings === options.settings.get(l)!.hash &&
+            t.file === hashBytes(bytes)
+          );
+        });
+      if (fast) {
+        // Nothing reads an up-to-date file's bytes again: they are not kept.
+        plan.upToDate = locked;
+        plan.sourceBytes = undefined;
+        return plan;
+      }
+      locales.forEach((l, i) => {
+        plan.targets.set(l, targets[i]);
+      });
+      // The format adapters (and their parsers) are loaded only when a file has to be
+      // parsed: a run where every file matches the lock loads none.
+      const loadDocument = await documentLoader();
+      try {
+        plan.doc = loadDocument({
+          path: file.source,
+          content: plan.sourceBytes,
+          sourceLocale: config.sourceLocale,
+          options: file.options,
+          ...(file.format ? { format: file.format } : {}),
+        });
+      } catch (error) {
+        plan.error = diagnosticsOf(error, file.source);
+        return plan;
+      }
+      for (const unit of plan.doc.units) {
+        plan.sourceHashes.set(unit.id, translationHash(plan.doc.portable(unit.id)));
+        plan.texts.set(unit.id, plainText(unit));
+      }
+      return plan;
+    }),
   );
 }
