@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
+import { TransloomError } from '@transloom/client/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Accounting } from './accounting.js';
 import type { AgentWorkflow } from './agent/agent-workflow.js';
@@ -148,9 +149,16 @@ export interface TransloomServer {
 }
 
 /** Thrown when the style rules file cannot be used. */
-export class StyleRulesFileError extends Error {
+export class StyleRulesFileError extends TransloomError {
   override readonly name = 'StyleRulesFileError';
-  readonly code = 'TRANSLOOM_STYLE_RULES_FILE';
+
+  constructor(file: string, problem: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_STYLE_RULES_FILE', `${file}: ${problem}`, {
+      ...options,
+      kind: 'user',
+      position: { file },
+    });
+  }
 }
 
 /** Reads style rule lists to seed from a JSON file: an array, or `{"style_rules": [...]}`. */
@@ -159,15 +167,15 @@ export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]>
   try {
     data = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new StyleRulesFileError(`${path}: ${(error as Error).message}`, { cause: error });
+    throw new StyleRulesFileError(path, (error as Error).message, { cause: error });
   }
   const list = Array.isArray(data) ? data : (data as { style_rules?: unknown } | null)?.style_rules;
   if (!Array.isArray(list))
-    throw new StyleRulesFileError(`${path}: expected an array of style rule lists`);
+    throw new StyleRulesFileError(path, 'expected an array of style rule lists');
   list.forEach((item, i) => {
     const seed = item as Partial<StyleRuleSeed> | null;
     if (typeof seed?.name !== 'string' || typeof seed.language !== 'string') {
-      throw new StyleRulesFileError(`${path}: entry ${i} needs a string 'name' and 'language'`);
+      throw new StyleRulesFileError(path, `entry ${i} needs a string 'name' and 'language'`);
     }
   });
   return list as StyleRuleSeed[];
@@ -177,15 +185,21 @@ export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]>
 const VOICE_MESSAGE_LIMIT = 256 * 1024;
 
 /** Thrown when the `upstream` engine is asked for without its service. */
-export class UpstreamConfigError extends Error {
+export class UpstreamConfigError extends TransloomError {
   override readonly name = 'UpstreamConfigError';
-  readonly code = 'TRANSLOOM_UPSTREAM_CONFIG';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_UPSTREAM_CONFIG', message, { ...options, kind: 'user' });
+  }
 }
 
 /** Thrown when the public URL cannot be used. */
-export class PublicUrlError extends Error {
+export class PublicUrlError extends TransloomError {
   override readonly name = 'PublicUrlError';
-  readonly code = 'TRANSLOOM_PUBLIC_URL';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_PUBLIC_URL', message, { ...options, kind: 'user' });
+  }
 }
 
 /** Checks a public URL (http or https, no query or fragment) and drops a trailing slash. */
