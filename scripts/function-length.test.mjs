@@ -6,6 +6,7 @@ const PACKAGES = [
   'packages/client',
   'packages/cli',
   'packages/github-action',
+  'packages/server',
   'packages/vite-plugin',
 ];
 

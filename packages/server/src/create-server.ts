@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
+import { TransloomError } from '@transloom/client/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Accounting } from './accounting.js';
 import type { AgentWorkflow } from './agent/agent-workflow.js';
@@ -32,6 +33,7 @@ import type { SpeechEngine } from './speech/speech-engine.js';
 import { utteranceDetector } from './speech/utterance-detector.js';
 import { CachedKeyStore } from './store/cached-key-store.js';
 import { openServiceStore } from './store/open-service-store.js';
+import type { ServiceStore } from './store/service-store.js';
 import type { StyleRuleSeed } from './store/style-rule-store.js';
 import { Translator } from './translate/translator.js';
 import { VoiceSessions } from './voice/voice-sessions.js';
@@ -147,9 +149,16 @@ export interface TransloomServer {
 }
 
 /** Thrown when the style rules file cannot be used. */
-export class StyleRulesFileError extends Error {
+export class StyleRulesFileError extends TransloomError {
   override readonly name = 'StyleRulesFileError';
-  readonly code = 'TRANSLOOM_STYLE_RULES_FILE';
+
+  constructor(file: string, problem: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_STYLE_RULES_FILE', `${file}: ${problem}`, {
+      ...options,
+      kind: 'user',
+      position: { file },
+    });
+  }
 }
 
 /** Reads style rule lists to seed from a JSON file: an array, or `{"style_rules": [...]}`. */
@@ -158,15 +167,15 @@ export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]>
   try {
     data = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new StyleRulesFileError(`${path}: ${(error as Error).message}`, { cause: error });
+    throw new StyleRulesFileError(path, (error as Error).message, { cause: error });
   }
   const list = Array.isArray(data) ? data : (data as { style_rules?: unknown } | null)?.style_rules;
   if (!Array.isArray(list))
-    throw new StyleRulesFileError(`${path}: expected an array of style rule lists`);
+    throw new StyleRulesFileError(path, 'expected an array of style rule lists');
   list.forEach((item, i) => {
     const seed = item as Partial<StyleRuleSeed> | null;
     if (typeof seed?.name !== 'string' || typeof seed.language !== 'string') {
-      throw new StyleRulesFileError(`${path}: entry ${i} needs a string 'name' and 'language'`);
+      throw new StyleRulesFileError(path, `entry ${i} needs a string 'name' and 'language'`);
     }
   });
   return list as StyleRuleSeed[];
@@ -176,15 +185,21 @@ export async function readStyleRulesFile(path: string): Promise<StyleRuleSeed[]>
 const VOICE_MESSAGE_LIMIT = 256 * 1024;
 
 /** Thrown when the `upstream` engine is asked for without its service. */
-export class UpstreamConfigError extends Error {
+export class UpstreamConfigError extends TransloomError {
   override readonly name = 'UpstreamConfigError';
-  readonly code = 'TRANSLOOM_UPSTREAM_CONFIG';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_UPSTREAM_CONFIG', message, { ...options, kind: 'user' });
+  }
 }
 
 /** Thrown when the public URL cannot be used. */
-export class PublicUrlError extends Error {
+export class PublicUrlError extends TransloomError {
   override readonly name = 'PublicUrlError';
-  readonly code = 'TRANSLOOM_PUBLIC_URL';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_PUBLIC_URL', message, { ...options, kind: 'user' });
+  }
 }
 
 /** Checks a public URL (http or https, no query or fragment) and drops a trailing slash. */
@@ -216,10 +231,20 @@ function defaultInternalError(error: unknown): void {
   );
 }
 
-/** Builds the local service: database, stores, engines and every route of the contract. */
-export async function createServer(options: ServerOptions = {}): Promise<TransloomServer> {
+/** What the options resolve to before anything is opened: read files, checked URLs, the engine. */
+interface ResolvedOptions {
+  clock: () => number;
+  now: () => Date;
+  /** A named or module engine, loaded; null for an engine object or the `upstream` engine. */
+  engineModule: TranslationEngine | null;
+  styleSeeds: readonly StyleRuleSeed[];
+  publicUrl: string | null;
+  limits: ConnectionLimits;
+}
+
+// Everything that can fail on a bad option fails here, before the database is opened.
+async function resolveOptions(options: ServerOptions): Promise<ResolvedOptions> {
   const clock = options.clock ?? Date.now;
-  const now = () => new Date(clock());
   if (options.engine === 'upstream' && !options.upstream) {
     throw new UpstreamConfigError(
       "The 'upstream' engine needs the upstream service's URL and key (--upstream-url, --upstream-key)",
@@ -233,41 +258,67 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
     typeof options.styleRules === 'string'
       ? await readStyleRulesFile(options.styleRules)
       : (options.styleRules ?? []);
+  return {
+    clock,
+    now: () => new Date(clock()),
+    engineModule,
+    styleSeeds,
+    publicUrl: options.publicUrl === undefined ? null : resolvePublicUrl(options.publicUrl),
+    limits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connections },
+  };
+}
 
-  const publicUrl = options.publicUrl === undefined ? null : resolvePublicUrl(options.publicUrl);
-  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+/** The opened database with its seeded keys and style rules, and the secret of presigned links. */
+interface OpenedStore {
+  store: ServiceStore;
+  keys: CachedKeyStore;
+  signingKey: string;
+}
+
+// Opens the database and creates the keys and style rules asked for; closes it again on failure.
+async function openStore(options: ServerOptions, resolved: ResolvedOptions): Promise<OpenedStore> {
+  const { now } = resolved;
   const store = await openServiceStore(options.db ?? ':memory:', {
     ...(options.databasePoolSize !== undefined ? { poolSize: options.databasePoolSize } : {}),
   });
-  const { usage, glossaries, styles } = store;
   const keys = new CachedKeyStore(store.keys, {
     ...(options.keyCacheTtlMs !== undefined ? { ttlMs: options.keyCacheTtlMs } : {}),
   });
-  const engine =
-    typeof options.engine === 'object'
-      ? options.engine
-      : (engineModule ?? createUpstreamEngine({ ...options.upstream!, cache: store.upstream }));
-  let signingKey: string;
   try {
     for (const key of options.apiKeys ?? []) await keys.ensure(key, 'developer', 'paid', now());
     for (const key of options.freeKeys ?? []) await keys.ensure(key, 'developer', 'free', now());
     for (const key of options.adminKeys ?? []) await keys.ensure(key, 'admin', 'paid', now());
-    await styles.seed(styleSeeds, now());
-    signingKey =
+    await store.styles.seed(resolved.styleSeeds, now());
+    const signingKey =
       options.signingSecret ??
       (await store.metaValue('signing_key', () => randomBytes(32).toString('base64url')));
+    return { store, keys, signingKey };
   } catch (error) {
     await store.close();
     throw error;
   }
+}
+
+// The context every route reads: stores, engines, the work pool, the clock and the public URL.
+function buildContext(
+  options: ServerOptions,
+  resolved: ResolvedOptions,
+  opened: OpenedStore,
+  listening: { url: string },
+): ServiceContext {
+  const { store, keys, signingKey } = opened;
+  const { usage, glossaries, styles } = store;
+  const { now, publicUrl } = resolved;
+  const engine =
+    typeof options.engine === 'object'
+      ? options.engine
+      : (resolved.engineModule ??
+        createUpstreamEngine({ ...options.upstream!, cache: store.upstream }));
   const pool = new WorkPool({
     ...(options.workers !== undefined ? { size: options.workers } : {}),
     ...(options.workTimeoutMs !== undefined ? { taskTimeoutMs: options.workTimeoutMs } : {}),
   });
-  let listeningUrl = 'http://127.0.0.1';
-
-  const faults = options.faults ? new FaultInjector() : null;
-  const ctx: ServiceContext = {
+  return {
     store,
     keys,
     usage,
@@ -281,12 +332,20 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
     workflows: new Map(
       [echoWorkflow, translateWorkflow, ...(options.workflows ?? [])].map((w) => [w.id, w]),
     ),
-    faults,
+    faults: options.faults ? new FaultInjector() : null,
     signingKey,
-    publicUrl: () => publicUrl ?? listeningUrl,
+    publicUrl: () => publicUrl ?? listening.url,
     now,
   };
+}
 
+// The Fastify instance with its connection limits, error handler, body parsers, fault
+// injection, authentication and the WebSocket plugin: everything that runs before a route.
+async function createApp(
+  options: ServerOptions,
+  limits: ConnectionLimits,
+  ctx: ServiceContext,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -306,15 +365,25 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   app.server.maxConnections = limits.maxConnections;
   registerErrorHandler(app, options.onInternalError ?? defaultInternalError);
   registerBodyParsers(app);
-  if (faults) registerFaults(app, faults, keys);
-  registerAuth(app, keys);
+  if (ctx.faults) registerFaults(app, ctx.faults, ctx.keys);
+  registerAuth(app, ctx.keys);
   // A voice message holds one audio chunk (100 KB, base64 in JSON): nothing bigger is read.
   await app.register(websocket, { options: { maxPayload: VOICE_MESSAGE_LIMIT } });
+  return app;
+}
 
-  const runner = new TaskRunner(ctx, {
-    leaseMs: options.taskLeaseMs ?? DEFAULT_TASK_LEASE_MS,
-    shared: store.shared,
-  });
+/** The voice sessions, their limits, and the timer that ends idle ones. */
+interface VoiceSetup {
+  sessions: VoiceSessions;
+  streamLimits: StreamLimits;
+  sweep: NodeJS.Timeout;
+}
+
+function startVoiceSessions(
+  options: ServerOptions,
+  store: ServiceStore,
+  clock: () => number,
+): VoiceSetup {
   const streamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits };
   const sessions = new VoiceSessions(store.voice, clock, streamLimits.idleMs);
   const sweep = setInterval(
@@ -322,14 +391,23 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
     Math.min(VoiceSessions.WATCH_MS, streamLimits.idleMs),
   );
   sweep.unref();
+  return { sessions, streamLimits, sweep };
+}
 
+// Every route group of the contract.
+async function registerRoutes(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  runner: TaskRunner,
+  voice: VoiceSetup,
+): Promise<void> {
   registerTranslateRoutes(app, ctx);
   registerRephraseRoutes(app, ctx);
   registerLanguageRoutes(app);
   registerGlossaryRoutes(app, ctx);
   registerGlossaryV2Routes(app, ctx);
   registerStyleRuleRoutes(app, ctx);
-  registerVoiceRoutes(app, ctx, sessions, streamLimits);
+  registerVoiceRoutes(app, ctx, voice.sessions, voice.streamLimits);
   // Only the agent routes read multipart bodies: the plugin's hooks (a listener on every
   // reply, two more promises) run on their requests alone, not on every translation.
   await app.register(async (scope) => {
@@ -338,34 +416,60 @@ export async function createServer(options: ServerOptions = {}): Promise<Translo
   });
   registerAdminRoutes(app, ctx);
   registerUsageRoutes(app, ctx);
-  await app.ready();
-  await runner.resumeInterrupted();
+}
 
+// Listening and closing: close stops in order (tasks, streams, requests, workers, engine, data).
+function serverHandle(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  runner: TaskRunner,
+  voice: VoiceSetup,
+  listening: { url: string },
+): TransloomServer {
   let closed = false;
   return {
     app,
     context: ctx,
-    faults,
+    faults: ctx.faults,
     async listen(listenOptions = {}) {
       await app.listen({ host: listenOptions.host ?? '127.0.0.1', port: listenOptions.port ?? 0 });
       const address = app.server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      listeningUrl = `http://${host}:${address.port}`;
-      return listeningUrl;
+      listening.url = `http://${host}:${address.port}`;
+      return listening.url;
     },
     async close() {
       if (closed) return;
       closed = true;
-      clearInterval(sweep);
+      clearInterval(voice.sweep);
       await runner.close();
-      await sessions.settleAll();
+      await voice.sessions.settleAll();
       await app.close();
-      await sessions.settleAll();
-      await pool.close();
-      await engine.close?.();
-      await store.close();
+      await voice.sessions.settleAll();
+      await ctx.pool.close();
+      await ctx.translator.engine.close?.();
+      await ctx.store.close();
     },
   };
+}
+
+/** Builds the local service: database, stores, engines and every route of the contract. */
+export async function createServer(options: ServerOptions = {}): Promise<TransloomServer> {
+  const resolved = await resolveOptions(options);
+  const opened = await openStore(options, resolved);
+  // The address links point to until a public URL or the listening address is known.
+  const listening = { url: 'http://127.0.0.1' };
+  const ctx = buildContext(options, resolved, opened, listening);
+  const app = await createApp(options, resolved.limits, ctx);
+  const runner = new TaskRunner(ctx, {
+    leaseMs: options.taskLeaseMs ?? DEFAULT_TASK_LEASE_MS,
+    shared: opened.store.shared,
+  });
+  const voice = startVoiceSessions(options, opened.store, resolved.clock);
+  await registerRoutes(app, ctx, runner, voice);
+  await app.ready();
+  await runner.resumeInterrupted();
+  return serverHandle(app, ctx, runner, voice, listening);
 }
 
 /** Creates the service and starts listening in one step. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../service-context.js';
 import type { ArtifactRecord, TaskLease, TaskRecord } from '../store/task-store.js';
+import { TaskAbandonedError } from './task-abandoned-error.js';
+import { WorkflowUnavailableError } from './workflow-unavailable-error.js';
 
 /** Runs of one task allowed before it is failed rather than resumed. */
 const MAX_ATTEMPTS = 3;
@@ -108,10 +110,13 @@ export class TaskRunner {
     try {
       const workflow = ctx.workflows.get(task.workflowId);
       const key = await ctx.keys.byId(task.keyId);
-      if (!workflow || !key) throw new Error(`Workflow '${task.workflowId}' is not available`);
+      if (!workflow || !key)
+        throw new WorkflowUnavailableError(`Workflow '${task.workflowId}' is not available`);
       // A task that keeps taking the service down with it is not started again and again.
       if ((await ctx.tasks.startAttempt(task.taskId)) > MAX_ATTEMPTS) {
-        throw new Error(`The task was interrupted ${MAX_ATTEMPTS} times and is not run again`);
+        throw new TaskAbandonedError(
+          `The task was interrupted ${MAX_ATTEMPTS} times and is not run again`,
+        );
       }
       // Let the trigger's response go out before any work starts.
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { TransloomError } from '@transloom/client/errors';
 import { identityEngine } from './identity-engine.js';
 import { pseudoEngine } from './pseudo-engine.js';
 import type { TranslationEngine } from './translation-engine.js';
@@ -11,9 +12,12 @@ export const builtInEngines: Readonly<Record<string, TranslationEngine>> = {
 };
 
 /** Thrown when `--engine` names neither a built-in engine nor a usable module. */
-export class EngineLoadError extends Error {
+export class EngineLoadError extends TransloomError {
   override readonly name = 'EngineLoadError';
-  readonly code = 'TRANSLOOM_ENGINE_LOAD';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_ENGINE_LOAD', message, { ...options, kind: 'user' });
+  }
 }
 
 function isEngine(value: unknown): value is TranslationEngine {

@@ -1,3 +1,5 @@
+import { TransloomError } from '@transloom/client/errors';
+
 /** Stable codes of the errors the local service answers with. */
 export type HttpErrorCode =
   | 'TRANSLOOM_BAD_REQUEST'
@@ -35,18 +37,22 @@ export interface HttpErrorOptions {
 }
 
 /** An error that becomes an HTTP response with the contract's JSON body `{"message": ...}`. */
-export class HttpError extends Error {
+export class HttpError extends TransloomError {
   override readonly name = 'HttpError';
+  /** The code of the status (`TRANSLOOM_INTERNAL` for one without its own). */
+  declare readonly code: HttpErrorCode;
   readonly status: number;
-  readonly code: HttpErrorCode;
   readonly detail: string | undefined;
   readonly rule: string | undefined;
   readonly headers: Record<string, string>;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // A 4xx is the caller's to fix; a 5xx is the service's.
+    super(CODES[status] ?? 'TRANSLOOM_INTERNAL', message, {
+      kind: status < 500 ? 'user' : 'service',
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.status = status;
-    this.code = CODES[status] ?? 'TRANSLOOM_INTERNAL';
     this.detail = options.detail;
     this.rule = options.rule;
     this.headers = options.headers ?? {};

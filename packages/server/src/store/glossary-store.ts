@@ -1,3 +1,4 @@
+import { TransloomError } from '@transloom/client/errors';
 /** A dictionary of a glossary: one language pair (lower-case codes). */
 export interface DictionaryInfo {
   sourceLang: string;
@@ -55,9 +56,12 @@ export interface GlossaryChange {
 }
 
 /** Thrown by an update whose merge base changed in between; the caller merges again. */
-export class GlossaryChangedError extends Error {
+export class GlossaryChangedError extends TransloomError {
   override readonly name = 'GlossaryChangedError';
-  readonly code = 'TRANSLOOM_GLOSSARY_CHANGED';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_GLOSSARY_CHANGED', message, { ...options, kind: 'service' });
+  }
 }
 
 /** Multilingual glossaries: a name and one dictionary per language pair. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TransloomError } from '@transloom/client/errors';
 import { MAX_ACTIVE_DEVELOPER_KEYS } from '@transloom/client/wire';
 import { badRequest, type HttpError, notFound } from '../http/http-error.js';
 import { secretHint } from './hashing.js';
@@ -28,9 +29,12 @@ export const DEFAULT_KEY_LABEL = 'Developer key';
 export const MAX_KEY_LABEL_CHARS = 256;
 
 /** Thrown at start-up when the keys given would exceed the active developer key cap. */
-export class KeyLimitError extends Error {
+export class KeyLimitError extends TransloomError {
   override readonly name = 'KeyLimitError';
-  readonly code = 'TRANSLOOM_KEY_LIMIT';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_KEY_LIMIT', message, { ...options, kind: 'user' });
+  }
 }
 
 /** A row of the `api_keys` table, as both databases return it. */

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { GlossaryEntry } from '@transloom/client/wire';
 import { LRUCache } from 'lru-cache';
+import { EngineOutputError } from '../engines/engine-output-error.js';
 import { identityEngine } from '../engines/identity-engine.js';
 import { pseudoEngine } from '../engines/pseudo-engine.js';
 import type {
@@ -88,7 +89,7 @@ export class Translator {
           glossaryRef: dictionary,
         });
     if (!Array.isArray(out) || out.length !== input.texts.length) {
-      throw new Error(
+      throw new EngineOutputError(
         `Engine '${this.engine.name}' returned ${out?.length} texts for ${input.texts.length}`,
       );
     }

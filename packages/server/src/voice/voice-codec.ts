@@ -1,3 +1,4 @@
+import { TransloomError } from '@transloom/client/errors';
 import {
   base64ToBytes,
   decodeVoiceMessage,
@@ -12,8 +13,12 @@ export interface DecodedMessage {
 }
 
 /** Thrown for a frame that is not a valid protocol message. */
-export class ProtocolError extends Error {
+export class ProtocolError extends TransloomError {
   override readonly name = 'ProtocolError';
+
+  constructor(message: string) {
+    super('TRANSLOOM_VOICE_PROTOCOL', message, { kind: 'user' });
+  }
 }
 
 /** Encodes a server message for the session's format: JSON text frames or MessagePack binary frames. */

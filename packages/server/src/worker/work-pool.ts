@@ -9,6 +9,7 @@ import {
   type WorkTaskName,
   type workTasks,
 } from './work-tasks.js';
+import { WorkThreadExitError } from './work-thread-exit-error.js';
 
 /** Options of {@link WorkPool}. */
 export interface WorkPoolOptions {
@@ -117,7 +118,9 @@ export class WorkPool {
     });
     const fail = (error: Error) => this.retire(index, slot, error);
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`work thread exited with code ${code}`)));
+    worker.on('exit', (code) =>
+      fail(new WorkThreadExitError(`work thread exited with code ${code}`)),
+    );
     this.slots[index] = slot;
     return slot;
   }

@@ -1,7 +1,9 @@
+import { TransloomError, type TransloomErrorKind } from '@transloom/client/errors';
 import { LRUCache } from 'lru-cache';
 import { GlossaryAutomaton } from '../engines/glossary-automaton.js';
 import { pseudoLocalizeWith } from '../engines/pseudo-engine.js';
 import type { EngineTranslateInput } from '../engines/translation-engine.js';
+import { InternalError } from '../errors/internal-error.js';
 import { HttpError } from '../http/http-error.js';
 import { type Detection, detectLanguage, detectLanguages } from '../language-detection.js';
 import type { GlossaryShape } from '../routes/glossary-input.js';
@@ -13,6 +15,7 @@ import {
   prepareGlossary,
   readChunks,
 } from './glossary-work.js';
+import { WorkError } from './work-error.js';
 
 /** A task's result with the buffers to move (not copy) to the other thread. */
 export class Transfer<T> {
@@ -46,9 +49,12 @@ export interface TranslateWork {
 }
 
 /** Thrown in a worker when a translation names a dictionary the worker has not built yet. */
-export class DictionaryMissingError extends Error {
+export class DictionaryMissingError extends TransloomError {
   override readonly name = 'DictionaryMissingError';
-  readonly code = 'TRANSLOOM_DICTIONARY_MISSING';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('TRANSLOOM_DICTIONARY_MISSING', message, { ...options, kind: 'service' });
+  }
 }
 
 // Automata are large; each worker keeps those it built, bounded by their estimated size.
@@ -106,6 +112,9 @@ export interface SerializedError {
   status?: number;
   rule?: string;
   detail?: string;
+  /** A TransloomError's code and kind. */
+  code?: string;
+  kind?: TransloomErrorKind;
   missing?: boolean;
 }
 
@@ -119,6 +128,8 @@ export function serializeError(error: unknown): SerializedError {
   }
   if (error instanceof DictionaryMissingError)
     return { name: error.name, message: error.message, missing: true };
+  if (error instanceof TransloomError)
+    return { name: error.name, message: error.message, code: error.code, kind: error.kind };
   return error instanceof Error
     ? { name: error.name, message: error.message }
     : { name: 'Error', message: String(error) };
@@ -133,7 +144,8 @@ export function deserializeError(data: SerializedError): Error {
     });
   }
   if (data.missing) return new DictionaryMissingError(data.message);
-  const error = new Error(data.message);
-  error.name = data.name;
-  return error;
+  if (data.code !== undefined)
+    return new WorkError(data.name, data.code, data.kind ?? 'internal', data.message);
+  // Work threads throw coded errors for everything a request can cause: anything else is a defect.
+  return new InternalError(`${data.name} in a work thread: ${data.message}`);
 }

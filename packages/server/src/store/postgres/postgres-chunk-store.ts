@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChunkReader } from '../glossary-store.js';
+import { StoreClosedError } from '../store-closed-error.js';
 import type { PgSession, PostgresDatabase } from './postgres-database.js';
 
 /** How long a replaced set stays readable: a reader that started before the change finishes. */
@@ -33,7 +34,7 @@ export class PostgresChunkStore implements ChunkReader {
       Date.now(),
     ]);
     for (const [n, chunk] of chunks.entries()) {
-      if (this.closed) throw new Error('The store is closed');
+      if (this.closed) throw new StoreClosedError('The store is closed');
       await this.db.run('INSERT INTO text_chunks (chunk_set, n, data) VALUES ($1, $2, $3)', [
         set,
         n,

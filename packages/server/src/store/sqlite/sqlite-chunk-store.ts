@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ChunkReader } from '../glossary-store.js';
+import { StoreClosedError } from '../store-closed-error.js';
 import { prepared, type ServiceDatabase } from './sqlite-database.js';
 
 /**
@@ -46,7 +47,7 @@ export class SqliteChunkStore implements ChunkReader {
         'INSERT INTO text_chunks (chunk_set, n, data) VALUES (?, ?, ?)',
       );
       for (const [n, chunk] of chunks.entries()) {
-        if (this.closed) throw new Error('The store is closed');
+        if (this.closed) throw new StoreClosedError('The store is closed');
         insert.run(set, n, chunk);
         await yieldToEventLoop();
       }

@@ -1,4 +1,5 @@
 import type { DatabaseSyncInstance, StatementSyncInstance } from '@photostructure/sqlite';
+import { InternalError } from '../../errors/internal-error.js';
 import { loadSqliteDriver, type SqliteDriverName } from './sqlite-driver.js';
 
 /** A value SQLite binds or returns (a BLOB comes back as a `Uint8Array`). */
@@ -79,7 +80,7 @@ export class SqliteConnection {
       try {
         result = fn(...args);
         if (result instanceof Promise)
-          throw new TypeError('A transaction function must not be async');
+          throw new InternalError('a SQLite transaction function must not be async');
       } catch (error) {
         this.depth--;
         this.db.exec(outer ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`);
