@@ -69,40 +69,8 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   // A setting the service refuses (a style list, the key) is the user's to fix: nothing more
   // is written, so the files stay as they were until a run can translate them.
   const writing = () => context.write() && !stopsWriting(fatal);
-  const writes = pLimit(8);
-  const finishing: Promise<void>[] = [];
-  const results = new Map<TargetWork, TargetResult>();
+  const { finish, finishing, results } = targetFinisher(context, writing);
   const left = new Map<TargetWork, number>();
-  const finish = (work: TargetWork) => {
-    // A shard writes nothing and reports no file: the final run renders them all.
-    if (context.shard) {
-      work.translations.clear();
-      work.locale.units = [];
-      return;
-    }
-    finishing.push(
-      writes(async () => {
-        const result = await writeTarget(work, config.root, writing());
-        results.set(work, result);
-        // Written: the lock needs only the records and outcomes; the texts can go.
-        work.translations.clear();
-        work.locale.units = [];
-        if (result.error) report.diagnostics.push(...result.error);
-        if (result.written) {
-          report.files.written.push(work.locale.target);
-          onEvent?.({
-            type: 'written',
-            path: work.locale.target,
-            locale: work.locale.locale,
-            source: work.plan.file.source,
-            hash: result.hash!,
-          });
-        } else if (result.changed) {
-          report.files.outdated.push(work.locale.target);
-        }
-      }),
-    );
-  };
   const settled = (work: TargetWork) => {
     const count = left.get(work)! - 1;
     left.set(work, count);
@@ -110,24 +78,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   };
 
   const queue = new JobQueue();
-  const groups = new Map<string, JobGroup>();
-  const groupOf = (context: string | undefined): JobGroup => {
-    const key = groupKeyOf(locale, context);
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        key,
-        locale: locale.locale,
-        options: {
-          targetLang: locale.targetLang,
-          sourceLang: locale.sourceLang,
-          ...(context ? { context } : {}),
-        },
-      };
-      groups.set(key, group);
-    }
-    return group;
-  };
+  const { groups, groupOf } = jobGroups(locale);
   const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
   const termsOf = (form: UnitForm) => locale.terms.hashFor(segmentText(form.text));
 
@@ -159,36 +110,19 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
       const { unit } = unitPlan;
       if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
       if (settleDerived(work, unitPlan, report)) continue;
-      if (unitPlan.state === 'unchanged') {
-        work.outcomes.set(unit.id, OUTCOME.unchanged);
-        counts.unchanged++;
-      } else if (unitPlan.state === 'kept') {
-        work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
-        counts.kept++;
-        if (unitPlan.stale) {
-          const { line, column, id } = unit;
-          reportStale(report, {
-            file: plan.file.source,
-            line,
-            column,
-            locale: locale.locale,
-            unit: id,
-          });
-        }
-      } else {
-        if (unitPlan.state === 'new') counts.new++;
-        if (unitPlan.state === 'changed') counts.changed++;
-        const forms = unitForms(unit, config.sourceLocale, locale.locale);
-        left.set(work, left.get(work)! + 1);
-        if (unitPlan.state === 'adopt') {
-          adopting.push({ work, plan: unitPlan, forms });
-          continue;
-        }
-        const task = new UnitTask(ledger, work, unitPlan, forms);
-        const group = groupOf(contextOf(unitPlan));
-        for (let i = 0; i < forms.length; i++)
-          queue.add(group, termsOf(forms[i]!), new FormWaiter(task, i, forms[i]!));
+      if (settleUnsent(work, unitPlan, report, locale.locale)) continue;
+      if (unitPlan.state === 'new') counts.new++;
+      if (unitPlan.state === 'changed') counts.changed++;
+      const forms = unitForms(unit, config.sourceLocale, locale.locale);
+      left.set(work, left.get(work)! + 1);
+      if (unitPlan.state === 'adopt') {
+        adopting.push({ work, plan: unitPlan, forms });
+        continue;
       }
+      const task = new UnitTask(ledger, work, unitPlan, forms);
+      const group = groupOf(contextOf(unitPlan));
+      for (let i = 0; i < forms.length; i++)
+        queue.add(group, termsOf(forms[i]!), new FormWaiter(task, i, forms[i]!));
     }
   }
 
@@ -236,4 +170,105 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     await Promise.all(finishing);
   }
   return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
+}
+
+/** Writes each target once its last unit is settled, and reports what was written. */
+interface TargetFinisher {
+  finish: (work: TargetWork) => void;
+  /** The writes under way, awaited before the locale ends. */
+  finishing: Promise<void>[];
+  results: Map<TargetWork, TargetResult>;
+}
+
+// Targets are written eight at a time; `writing` says whether this run still writes at all.
+function targetFinisher(context: LocaleRunContext, writing: () => boolean): TargetFinisher {
+  const { config, report, onEvent } = context;
+  const writes = pLimit(8);
+  const finishing: Promise<void>[] = [];
+  const results = new Map<TargetWork, TargetResult>();
+  const finish = (work: TargetWork) => {
+    // A shard writes nothing and reports no file: the final run renders them all.
+    if (context.shard) {
+      work.translations.clear();
+      work.locale.units = [];
+      return;
+    }
+    finishing.push(
+      writes(async () => {
+        const result = await writeTarget(work, config.root, writing());
+        results.set(work, result);
+        // Written: the lock needs only the records and outcomes; the texts can go.
+        work.translations.clear();
+        work.locale.units = [];
+        if (result.error) report.diagnostics.push(...result.error);
+        if (result.written) {
+          report.files.written.push(work.locale.target);
+          onEvent?.({
+            type: 'written',
+            path: work.locale.target,
+            locale: work.locale.locale,
+            source: work.plan.file.source,
+            hash: result.hash!,
+          });
+        } else if (result.changed) {
+          report.files.outdated.push(work.locale.target);
+        }
+      }),
+    );
+  };
+  return { finish, finishing, results };
+}
+
+// One request group per locale and context, made when its first text is queued.
+function jobGroups(locale: LocaleSettings) {
+  const groups = new Map<string, JobGroup>();
+  const groupOf = (context: string | undefined): JobGroup => {
+    const key = groupKeyOf(locale, context);
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        key,
+        locale: locale.locale,
+        options: {
+          targetLang: locale.targetLang,
+          sourceLang: locale.sourceLang,
+          ...(context ? { context } : {}),
+        },
+      };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  return { groups, groupOf };
+}
+
+// Settles a unit that needs nothing sent (unchanged, or kept as a person wrote it) and counts
+// it; false for a unit still to translate or adopt.
+function settleUnsent(
+  work: TargetWork,
+  unitPlan: UnitPlan,
+  report: RunReport,
+  locale: string,
+): boolean {
+  const { unit } = unitPlan;
+  const counts = report.locales[locale]!;
+  if (unitPlan.state === 'unchanged') {
+    work.outcomes.set(unit.id, OUTCOME.unchanged);
+    counts.unchanged++;
+    return true;
+  }
+  if (unitPlan.state !== 'kept') return false;
+  work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
+  counts.kept++;
+  if (unitPlan.stale) {
+    const { line, column, id } = unit;
+    reportStale(report, {
+      file: work.plan.file.source,
+      line,
+      column,
+      locale,
+      unit: id,
+    });
+  }
+  return true;
 }
