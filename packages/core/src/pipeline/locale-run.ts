@@ -11,6 +11,7 @@ import { groupKeyOf } from './memory-key.js';
 import {
   documentLoader,
   type FilePlan,
+  type LocalePlan,
   type PlanOptions,
   planLocale,
   type UnitPlan,
@@ -63,7 +64,6 @@ export interface LocaleRunResult {
  */
 export async function runLocale(context: LocaleRunContext): Promise<LocaleRunResult> {
   const { config, report, settings: locale, onEvent } = context;
-  const mode = report.mode;
   const counts = report.locales[locale.locale]!;
   let fatal: unknown;
   // A setting the service refuses (a style list, the key) is the user's to fix: nothing more
@@ -85,6 +85,22 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   const ledger: RunLedger = { report, phase: 'memory', settled };
   const adopting: Adoption[] = [];
   const works: TargetWork[] = [];
+  // A unit to translate: its forms queued, or, when the lock does not know its target text,
+  // kept to see whether that text is Transloom's own.
+  const enqueue = (work: TargetWork, unitPlan: UnitPlan) => {
+    if (unitPlan.state === 'new') counts.new++;
+    if (unitPlan.state === 'changed') counts.changed++;
+    const forms = unitForms(unitPlan.unit, config.sourceLocale, locale.locale);
+    left.set(work, left.get(work)! + 1);
+    if (unitPlan.state === 'adopt') {
+      adopting.push({ work, plan: unitPlan, forms });
+      return;
+    }
+    const task = new UnitTask(ledger, work, unitPlan, forms);
+    const group = groupOf(contextOf(unitPlan));
+    for (let i = 0; i < forms.length; i++)
+      queue.add(group, termsOf(forms[i]!), new FormWaiter(task, i, forms[i]!));
+  };
   const parsed = context.plans.filter(
     (plan) => plan.doc && plan.file.locales.includes(locale.locale),
   );
@@ -97,13 +113,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
       continue;
     }
     counts.removed += localePlan.removed;
-    const work: TargetWork = {
-      plan,
-      locale: localePlan,
-      settingsHash: locale.hash,
-      translations: new Map(),
-      outcomes: new Map(),
-    };
+    const work = targetWork(plan, localePlan, locale);
     works.push(work);
     left.set(work, 1); // released below, once every unit is queued
     for (const unitPlan of localePlan.units) {
@@ -111,18 +121,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
       if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
       if (settleDerived(work, unitPlan, report)) continue;
       if (settleUnsent(work, unitPlan, report, locale.locale)) continue;
-      if (unitPlan.state === 'new') counts.new++;
-      if (unitPlan.state === 'changed') counts.changed++;
-      const forms = unitForms(unit, config.sourceLocale, locale.locale);
-      left.set(work, left.get(work)! + 1);
-      if (unitPlan.state === 'adopt') {
-        adopting.push({ work, plan: unitPlan, forms });
-        continue;
-      }
-      const task = new UnitTask(ledger, work, unitPlan, forms);
-      const group = groupOf(contextOf(unitPlan));
-      for (let i = 0; i < forms.length; i++)
-        queue.add(group, termsOf(forms[i]!), new FormWaiter(task, i, forms[i]!));
+      enqueue(work, unitPlan);
     }
   }
 
@@ -136,13 +135,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   if (context.lookup) await queue.lookup(context.memory);
   if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
   ledger.phase = 'service';
-  // The request packer and the sending code (the client) are loaded only when there is work.
-  let toSend = 0;
-  {
-    const texts = queue.pending();
-    if (texts.length > 0) (await import('./count-pending.js')).countPending(texts, report);
-    toSend = texts.length;
-  }
+  const toSend = await countToSend(queue, report);
   onEvent?.({
     type: 'planned',
     locales: { [locale.locale]: { send: toSend, units: counts.pending } },
@@ -157,19 +150,43 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     if (error instanceof QuotaExceededError) report.stopped = 'quota';
     else fatal = error;
   } finally {
-    const sending = mode === 'translate';
-    queue.fail(
-      sending ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
-      fatal
-        ? `not sent: ${(fatal as Error).message}`
-        : report.stopped === 'quota'
-          ? 'not sent: the quota is reached (456)'
-          : 'not translated yet (nothing is sent in this run)',
-    );
+    failUnsent(queue, report, fatal);
     for (const work of works) settled(work);
     await Promise.all(finishing);
   }
   return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
+}
+
+// The work of writing one target: its plan, and the translations and outcomes gathered for it.
+function targetWork(plan: FilePlan, localePlan: LocalePlan, locale: LocaleSettings): TargetWork {
+  return {
+    plan,
+    locale: localePlan,
+    settingsHash: locale.hash,
+    translations: new Map(),
+    outcomes: new Map(),
+  };
+}
+
+// Counts the texts left to send into the report; returns how many there are.
+async function countToSend(queue: JobQueue, report: RunReport): Promise<number> {
+  // The request packer and the sending code (the client) are loaded only when there is work.
+  const texts = queue.pending();
+  if (texts.length > 0) (await import('./count-pending.js')).countPending(texts, report);
+  return texts.length;
+}
+
+// Every text still open after sending fails, with the reason it was not sent.
+function failUnsent(queue: JobQueue, report: RunReport, fatal: unknown): void {
+  const sending = report.mode === 'translate';
+  queue.fail(
+    sending ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
+    fatal
+      ? `not sent: ${(fatal as Error).message}`
+      : report.stopped === 'quota'
+        ? 'not sent: the quota is reached (456)'
+        : 'not translated yet (nothing is sent in this run)',
+  );
 }
 
 /** Writes each target once its last unit is settled, and reports what was written. */
