@@ -5,6 +5,7 @@ import { functionLengths, longFunctions } from './function-length.mjs';
 const PACKAGES = [
   'packages/client',
   'packages/cli',
+  'packages/core',
   'packages/github-action',
   'packages/server',
   'packages/vite-plugin',

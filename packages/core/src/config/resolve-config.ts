@@ -15,6 +15,9 @@ import type { ResolvedConfig, ResolvedLocaleSettings } from '../settings/resolve
 import { hasFormality, targetLocaleProblem } from '../settings/target-language.js';
 import { sharedMemoryOf } from './shared-memory-config.js';
 
+/** A configuration as the schema reads it, before it is resolved. */
+type ParsedConfig = z.infer<typeof configSchema>;
+
 export { ConfigError, type ConfigIssue } from '../errors/config-error.js';
 export { closest } from '../settings/closest.js';
 export type { ResolvedConfig, ResolvedLocaleSettings } from '../settings/resolved-config.js';
@@ -65,66 +68,12 @@ function pathText(path: readonly PropertyKey[]): string {
  */
 export function resolveConfig(raw: unknown, root: string, file?: string): ResolvedConfig {
   const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issues: ConfigIssue[] = [];
-    for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys') {
-        const allowed = keysAt(configSchema, issue.path);
-        for (const key of issue.keys) {
-          const suggestion = closest(key, allowed);
-          issues.push({
-            path: pathText([...issue.path, key]),
-            message: `unknown key${suggestion ? `; did you mean '${suggestion}'?` : `; allowed: ${allowed.join(', ')}`}`,
-          });
-        }
-      } else {
-        issues.push({ path: pathText(issue.path), message: issue.message });
-      }
-    }
-    throw new ConfigError(issues, file);
-  }
+  if (!parsed.success) throw new ConfigError(schemaIssues(parsed.error.issues), file);
   const config = parsed.data;
-  const issues: ConfigIssue[] = [];
   const targets = config.targetLocales;
-  if (targets.includes(config.sourceLocale)) {
-    issues.push({
-      path: 'targetLocales',
-      message: `must not contain the source locale '${config.sourceLocale}'`,
-    });
-  }
+  const issues: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
-  targets.forEach((locale, i) => {
-    if (targets.indexOf(locale) !== i)
-      issues.push({ path: `targetLocales[${i}]`, message: `'${locale}' is listed twice` });
-    // Checked against what the service translates into before anything is read or sent.
-    const problem = targetLocaleProblem(locale);
-    if (problem)
-      (problem.severity === 'error' ? issues : warnings).push({
-        path: `targetLocales[${i}]`,
-        message: problem.message,
-      });
-  });
-  for (const locale of Object.keys(config.locales ?? {})) {
-    if (!targets.includes(locale)) {
-      const suggestion = closest(locale, targets);
-      issues.push({
-        path: `locales.${locale}`,
-        message: `is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-      });
-    }
-  }
-  config.files.forEach((entry, i) => {
-    for (const locale of entry.locales ?? []) {
-      if (!targets.includes(locale))
-        issues.push({ path: `files[${i}].locales`, message: `'${locale}' is not a target locale` });
-    }
-    if (!entry.target && !entry.source.includes('{locale}')) {
-      issues.push({
-        path: `files[${i}].target`,
-        message: `is required when 'source' has no {locale} to replace`,
-      });
-    }
-  });
+  localeListIssues(config, issues, warnings);
   const settings = (locale: string): ResolvedLocaleSettings => {
     const own = config.locales?.[locale] ?? {};
     return {
@@ -134,55 +83,8 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
       modelType: own.modelType ?? config.modelType,
     };
   };
-  for (const locale of targets) {
-    const resolved = settings(locale);
-    const own = config.locales?.[locale];
-    // more/less set for this very locale, where the service has no formality: say so, rather
-    // than drop it (a global setting applies only where it can; prefer_* falls back on its own).
-    if ((own?.formality === 'more' || own?.formality === 'less') && !hasFormality(locale)) {
-      issues.push({
-        path: `locales.${locale}.formality`,
-        message: `'${own.formality}' is not available for '${locale}'; use 'prefer_${own.formality}' to fall back to the default where it is not`,
-      });
-    }
-    if (
-      resolved.modelType === 'latency_optimized' &&
-      (resolved.style || resolved.customInstructions.length > 0)
-    ) {
-      issues.push({
-        path: own?.modelType ? `locales.${locale}.modelType` : 'modelType',
-        message: `'latency_optimized' cannot be combined with a style or custom instructions ('${locale}')`,
-      });
-    }
-    const { customInstructions } = resolved;
-    const key = config.locales?.[locale]?.customInstructions
-      ? `locales.${locale}.customInstructions`
-      : 'customInstructions';
-    if (customInstructions.length > MAX_CUSTOM_INSTRUCTIONS) {
-      issues.push({
-        path: key,
-        message: `holds ${customInstructions.length} instructions; at most ${MAX_CUSTOM_INSTRUCTIONS} are allowed`,
-      });
-    }
-    customInstructions.forEach((text, i) => {
-      if ([...text].length > MAX_CUSTOM_INSTRUCTION_CHARS) {
-        issues.push({
-          path: `${key}[${i}]`,
-          message: `is ${[...text].length} characters; at most ${MAX_CUSTOM_INSTRUCTION_CHARS} are allowed`,
-        });
-      }
-    });
-    const base = locale.split('-')[0]!.toUpperCase();
-    if (
-      customInstructions.length > 0 &&
-      !(CUSTOM_INSTRUCTION_LANGUAGES as readonly string[]).includes(base)
-    ) {
-      issues.push({
-        path: key,
-        message: `custom instructions are not supported for '${locale}'; only ${CUSTOM_INSTRUCTION_LANGUAGES.join(', ').toLowerCase()} and their variants`,
-      });
-    }
-  }
+  for (const locale of targets)
+    issues.push(...localeSettingIssues(config, locale, settings(locale)));
   if (config.files.length === 0 && !config.preset)
     issues.push({ path: 'files', message: "needs at least one file entry (or a 'preset')" });
   issues.push(...configPathIssues(config, root));
@@ -219,4 +121,129 @@ export function resolveConfig(raw: unknown, root: string, file?: string): Resolv
     warnings,
     settings,
   };
+}
+
+/** The schema's complaints as configuration issues, an unknown key with the closest valid one. */
+function schemaIssues(found: readonly z.core.$ZodIssue[]): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const issue of found) {
+    if (issue.code === 'unrecognized_keys') {
+      const allowed = keysAt(configSchema, issue.path);
+      for (const key of issue.keys) {
+        const suggestion = closest(key, allowed);
+        issues.push({
+          path: pathText([...issue.path, key]),
+          message: `unknown key${suggestion ? `; did you mean '${suggestion}'?` : `; allowed: ${allowed.join(', ')}`}`,
+        });
+      }
+    } else {
+      issues.push({ path: pathText(issue.path), message: issue.message });
+    }
+  }
+  return issues;
+}
+
+// The target locales themselves: not the source, none twice, each one the service translates
+// into; and the locales that settings and file entries name among them.
+function localeListIssues(
+  config: ParsedConfig,
+  issues: ConfigIssue[],
+  warnings: ConfigIssue[],
+): void {
+  const targets = config.targetLocales;
+  if (targets.includes(config.sourceLocale)) {
+    issues.push({
+      path: 'targetLocales',
+      message: `must not contain the source locale '${config.sourceLocale}'`,
+    });
+  }
+  targets.forEach((locale, i) => {
+    if (targets.indexOf(locale) !== i)
+      issues.push({ path: `targetLocales[${i}]`, message: `'${locale}' is listed twice` });
+    // Checked against what the service translates into before anything is read or sent.
+    const problem = targetLocaleProblem(locale);
+    if (problem)
+      (problem.severity === 'error' ? issues : warnings).push({
+        path: `targetLocales[${i}]`,
+        message: problem.message,
+      });
+  });
+  for (const locale of Object.keys(config.locales ?? {})) {
+    if (!targets.includes(locale)) {
+      const suggestion = closest(locale, targets);
+      issues.push({
+        path: `locales.${locale}`,
+        message: `is not a target locale${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+      });
+    }
+  }
+  config.files.forEach((entry, i) => {
+    for (const locale of entry.locales ?? []) {
+      if (!targets.includes(locale))
+        issues.push({ path: `files[${i}].locales`, message: `'${locale}' is not a target locale` });
+    }
+    if (!entry.target && !entry.source.includes('{locale}')) {
+      issues.push({
+        path: `files[${i}].target`,
+        message: `is required when 'source' has no {locale} to replace`,
+      });
+    }
+  });
+}
+
+// One locale's settings against what the service accepts: formality where the language has
+// none, the fast model with a style or instructions, and the limits on custom instructions.
+function localeSettingIssues(
+  config: ParsedConfig,
+  locale: string,
+  resolved: ResolvedLocaleSettings,
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const own = config.locales?.[locale];
+  // more/less set for this very locale, where the service has no formality: say so, rather
+  // than drop it (a global setting applies only where it can; prefer_* falls back on its own).
+  if ((own?.formality === 'more' || own?.formality === 'less') && !hasFormality(locale)) {
+    issues.push({
+      path: `locales.${locale}.formality`,
+      message: `'${own.formality}' is not available for '${locale}'; use 'prefer_${own.formality}' to fall back to the default where it is not`,
+    });
+  }
+  if (
+    resolved.modelType === 'latency_optimized' &&
+    (resolved.style || resolved.customInstructions.length > 0)
+  ) {
+    issues.push({
+      path: own?.modelType ? `locales.${locale}.modelType` : 'modelType',
+      message: `'latency_optimized' cannot be combined with a style or custom instructions ('${locale}')`,
+    });
+  }
+  const { customInstructions } = resolved;
+  const key = config.locales?.[locale]?.customInstructions
+    ? `locales.${locale}.customInstructions`
+    : 'customInstructions';
+  if (customInstructions.length > MAX_CUSTOM_INSTRUCTIONS) {
+    issues.push({
+      path: key,
+      message: `holds ${customInstructions.length} instructions; at most ${MAX_CUSTOM_INSTRUCTIONS} are allowed`,
+    });
+  }
+  customInstructions.forEach((text, i) => {
+    if ([...text].length > MAX_CUSTOM_INSTRUCTION_CHARS) {
+      issues.push({
+        path: `${key}[${i}]`,
+        message: `is ${[...text].length} characters; at most ${MAX_CUSTOM_INSTRUCTION_CHARS} are allowed`,
+      });
+    }
+  });
+  const base = locale.split('-')[0]!.toUpperCase();
+  if (
+    customInstructions.length > 0 &&
+    !(CUSTOM_INSTRUCTION_LANGUAGES as readonly string[]).includes(base)
+  ) {
+    issues.push({
+      path: key,
+      message: `custom instructions are not supported for '${locale}'; only ${CUSTOM_INSTRUCTION_LANGUAGES.join(', ').toLowerCase()} and their variants`,
+    });
+  }
+  return issues;
 }

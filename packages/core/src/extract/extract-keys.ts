@@ -170,53 +170,65 @@ export async function extractKeys(
   await Promise.all([...wanted.keys()].map((catalog) => guard.check('extract.output', catalog)));
   const added = new Map<string, string[]>();
   for (const [catalog, keys] of wanted) {
-    const path = resolve(config.root, catalog);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      text = '{}\n';
-    }
-    const formatting = indentOf(text);
-    const names: string[] = [];
-    for (const { path: keyPath, value, plain } of keys.values()) {
-      const tree: Node | undefined = parseTree(text);
-      if (!tree) {
-        warnings.push({
-          file: relative(config.root, path),
-          line: 1,
-          column: 1,
-          rule: 'extract',
-          severity: 'error',
-          message: 'is not a JSON object; no keys were added',
-        });
-        break;
-      }
-      if (findNodeAtLocation(tree, keyPath)) continue;
-      if (plain && findNodeAtLocation(tree, plain)?.type === 'string') continue;
-      // A string where the key needs an object: leave both alone and say so.
-      const blocked = keyPath.slice(0, -1).some((_, i) => {
-        const node = findNodeAtLocation(tree, keyPath.slice(0, i + 1));
-        return node !== undefined && node.type !== 'object';
-      });
-      if (blocked) {
-        warnings.push({
-          file: catalog,
-          line: 1,
-          column: 1,
-          rule: 'extract-conflict',
-          severity: 'warning',
-          message: `cannot add '${keyPath.join('.')}': a part of its path holds a value`,
-        });
-        continue;
-      }
-      text = applyEdits(text, modify(text, keyPath, value, { formattingOptions: formatting }));
-      names.push(keyPath.join('.'));
-    }
+    const { path, text, names } = await addMissingKeys(config, catalog, keys, warnings);
     if (names.length === 0) continue;
     added.set(catalog, names);
     if (!options.dryRun) await writeFileAtomic(path, text.endsWith('\n') ? text : `${text}\n`);
   }
   return { scanned: files.length, added, warnings };
+}
+
+// Adds to one catalog the keys it lacks, keeping its formatting; a key whose path runs through
+// a value, or a catalog that is not a JSON object, is reported and left alone.
+async function addMissingKeys(
+  config: ResolvedConfig,
+  catalog: string,
+  keys: ReadonlyMap<string, WantedKey>,
+  warnings: Diagnostic[],
+): Promise<{ path: string; text: string; names: string[] }> {
+  const path = resolve(config.root, catalog);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    text = '{}\n';
+  }
+  const formatting = indentOf(text);
+  const names: string[] = [];
+  for (const { path: keyPath, value, plain } of keys.values()) {
+    const tree: Node | undefined = parseTree(text);
+    if (!tree) {
+      warnings.push({
+        file: relative(config.root, path),
+        line: 1,
+        column: 1,
+        rule: 'extract',
+        severity: 'error',
+        message: 'is not a JSON object; no keys were added',
+      });
+      break;
+    }
+    if (findNodeAtLocation(tree, keyPath)) continue;
+    if (plain && findNodeAtLocation(tree, plain)?.type === 'string') continue;
+    // A string where the key needs an object: leave both alone and say so.
+    const blocked = keyPath.slice(0, -1).some((_, i) => {
+      const node = findNodeAtLocation(tree, keyPath.slice(0, i + 1));
+      return node !== undefined && node.type !== 'object';
+    });
+    if (blocked) {
+      warnings.push({
+        file: catalog,
+        line: 1,
+        column: 1,
+        rule: 'extract-conflict',
+        severity: 'warning',
+        message: `cannot add '${keyPath.join('.')}': a part of its path holds a value`,
+      });
+      continue;
+    }
+    text = applyEdits(text, modify(text, keyPath, value, { formattingOptions: formatting }));
+    names.push(keyPath.join('.'));
+  }
+  return { path, text, names };
 }

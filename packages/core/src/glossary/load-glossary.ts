@@ -8,7 +8,7 @@ import { describeGlossaryLayout } from './describe-glossary-layout.js';
 import type { GlossaryLayoutKind } from './glossary-layout.js';
 import { glossaryDiagnostic, relativeGlossaryPath } from './glossary-source.js';
 import type { PositionedEntry } from './parse-glossary-file.js';
-import { readProjectGlossaryFiles } from './read-glossary-files.js';
+import { type ProjectGlossaryFiles, readProjectGlossaryFiles } from './read-glossary-files.js';
 
 /**
  * The digest `hashOf(source1, target1, source2, ...)` gives (locks store it), computed
@@ -106,6 +106,37 @@ export async function loadProjectGlossary(
   const read = await readProjectGlossaryFiles(config);
   if (!read) return undefined;
   const diagnostics: Diagnostic[] = [...read.problems];
+  diagnostics.push(...missingFileDiagnostics(config, read));
+  const byLocale = new Map<string, { name: string; entries: PositionedEntry[] }>();
+  for (const file of read.files) {
+    if (!file.model) continue;
+    for (const d of file.model.diagnostics) diagnostics.push(d);
+    for (const [locale, entries] of file.model.entries)
+      byLocale.set(locale, { name: file.name, entries });
+  }
+  const dictionaries = dictionariesOf(byLocale, config.sourceLocale, diagnostics);
+  // A table reports a problem of a source cell once per locale column: keep one.
+  const unique = [
+    ...new Map(
+      diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}:${d.rule}:${d.message}`, d]),
+    ).values(),
+  ];
+  const errors = unique.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new GlossaryError(sortAndCap(errors));
+  const layout = describeGlossaryLayout(read, config.sourceLocale);
+  return {
+    dictionaries,
+    warnings: unique.filter((d) => d.severity === 'warning').sort(byPosition),
+    layout: layout.kind,
+    layoutDescription: layout.description,
+    files: read.files.filter((f) => f.model).map((f) => f.name),
+  };
+}
+
+// A glossary file that is not there: an error, except for a locale of a per-locale layout
+// (one of them is enough).
+function missingFileDiagnostics(config: ResolvedConfig, read: ProjectGlossaryFiles): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   const missing = read.files.filter((f) => f.missing);
   if (read.set.kind === 'pairs' && missing.length === read.files.length) {
     diagnostics.push(
@@ -127,16 +158,19 @@ export async function loadProjectGlossary(
         ),
       );
   }
-  const byLocale = new Map<string, { name: string; entries: PositionedEntry[] }>();
-  for (const file of read.files) {
-    if (!file.model) continue;
-    for (const d of file.model.diagnostics) diagnostics.push(d);
-    for (const [locale, entries] of file.model.entries)
-      byLocale.set(locale, { name: file.name, entries });
-  }
+  return diagnostics;
+}
+
+// One dictionary per locale whose language pair the service has glossaries for; locales that
+// share a pair must agree on its entries.
+function dictionariesOf(
+  byLocale: ReadonlyMap<string, { name: string; entries: PositionedEntry[] }>,
+  sourceLocale: string,
+  diagnostics: Diagnostic[],
+): Map<string, GlossaryDictionary> {
   const dictionaries = new Map<string, GlossaryDictionary>();
   const byPair = new Map<string, { locale: string; hash: string }>();
-  const sourceLang = baseLanguage(config.sourceLocale).toLowerCase();
+  const sourceLang = baseLanguage(sourceLocale).toLowerCase();
   for (const [locale, { name, entries }] of byLocale) {
     for (const d of checkGlossaryEntries(entries)) diagnostics.push(d);
     const targetLang = baseLanguage(locale).toLowerCase();
@@ -172,20 +206,5 @@ export async function loadProjectGlossary(
     byPair.set(pair, { locale, hash });
     dictionaries.set(locale, { sourceLang, targetLang, entries: plain, hash });
   }
-  // A table reports a problem of a source cell once per locale column: keep one.
-  const unique = [
-    ...new Map(
-      diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}:${d.rule}:${d.message}`, d]),
-    ).values(),
-  ];
-  const errors = unique.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new GlossaryError(sortAndCap(errors));
-  const layout = describeGlossaryLayout(read, config.sourceLocale);
-  return {
-    dictionaries,
-    warnings: unique.filter((d) => d.severity === 'warning').sort(byPosition),
-    layout: layout.kind,
-    layoutDescription: layout.description,
-    files: read.files.filter((f) => f.model).map((f) => f.name),
-  };
+  return dictionaries;
 }

@@ -11,6 +11,7 @@ import { groupKeyOf } from './memory-key.js';
 import {
   documentLoader,
   type FilePlan,
+  type LocalePlan,
   type PlanOptions,
   planLocale,
   type UnitPlan,
@@ -63,16 +64,145 @@ export interface LocaleRunResult {
  */
 export async function runLocale(context: LocaleRunContext): Promise<LocaleRunResult> {
   const { config, report, settings: locale, onEvent } = context;
-  const mode = report.mode;
   const counts = report.locales[locale.locale]!;
   let fatal: unknown;
   // A setting the service refuses (a style list, the key) is the user's to fix: nothing more
   // is written, so the files stay as they were until a run can translate them.
   const writing = () => context.write() && !stopsWriting(fatal);
+  const { finish, finishing, results } = targetFinisher(context, writing);
+  const left = new Map<TargetWork, number>();
+  const settled = (work: TargetWork) => {
+    const count = left.get(work)! - 1;
+    left.set(work, count);
+    if (count === 0) finish(work);
+  };
+
+  const queue = new JobQueue();
+  const { groups, groupOf } = jobGroups(locale);
+  const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
+  const termsOf = (form: UnitForm) => locale.terms.hashFor(segmentText(form.text));
+
+  const ledger: RunLedger = { report, phase: 'memory', settled };
+  const adopting: Adoption[] = [];
+  const works: TargetWork[] = [];
+  // A unit to translate: its forms queued, or, when the lock does not know its target text,
+  // kept to see whether that text is Transloom's own.
+  const enqueue = (work: TargetWork, unitPlan: UnitPlan) => {
+    if (unitPlan.state === 'new') counts.new++;
+    if (unitPlan.state === 'changed') counts.changed++;
+    const forms = unitForms(unitPlan.unit, config.sourceLocale, locale.locale);
+    left.set(work, left.get(work)! + 1);
+    if (unitPlan.state === 'adopt') {
+      adopting.push({ work, plan: unitPlan, forms });
+      return;
+    }
+    const task = new UnitTask(ledger, work, unitPlan, forms);
+    const group = groupOf(contextOf(unitPlan));
+    for (let i = 0; i < forms.length; i++)
+      queue.add(group, termsOf(forms[i]!), new FormWaiter(task, i, forms[i]!));
+  };
+  const parsed = context.plans.filter(
+    (plan) => plan.doc && plan.file.locales.includes(locale.locale),
+  );
+  // Loaded only when a file was parsed: a run where every file matches the lock loads no parser.
+  const loadDocument = parsed.length > 0 ? await documentLoader() : undefined;
+  for (const plan of parsed) {
+    const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument!);
+    if (localePlan.error) {
+      report.diagnostics.push(...localePlan.error);
+      continue;
+    }
+    counts.removed += localePlan.removed;
+    const work = targetWork(plan, localePlan, locale);
+    works.push(work);
+    left.set(work, 1); // released below, once every unit is queued
+    for (const unitPlan of localePlan.units) {
+      const { unit } = unitPlan;
+      if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
+      if (settleDerived(work, unitPlan, report)) continue;
+      if (settleUnsent(work, unitPlan, report, locale.locale)) continue;
+      enqueue(work, unitPlan);
+    }
+  }
+
+  // Target text the lock does not know: Transloom's own when the memory gives the same text.
+  await resolveAdoptions(adopting, context.memory, report, (item) => {
+    const group = groupOf(contextOf(item.plan));
+    return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
+  });
+  for (const item of adopting) settled(item.work);
+
+  if (context.lookup) await queue.lookup(context.memory);
+  if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
+  ledger.phase = 'service';
+  const toSend = await countToSend(queue, report);
+  onEvent?.({
+    type: 'planned',
+    locales: { [locale.locale]: { send: toSend, units: counts.pending } },
+    files: { total: report.files.total, upToDate: report.files.upToDate },
+  });
+
+  try {
+    // Nothing more is sent once another locale met the quota.
+    if (toSend > 0 && context.send && report.stopped !== 'quota' && fatal === undefined)
+      await context.send(queue, [...groups.values()]);
+  } catch (error) {
+    if (error instanceof QuotaExceededError) report.stopped = 'quota';
+    else fatal = error;
+  } finally {
+    failUnsent(queue, report, fatal);
+    for (const work of works) settled(work);
+    await Promise.all(finishing);
+  }
+  return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
+}
+
+// The work of writing one target: its plan, and the translations and outcomes gathered for it.
+function targetWork(plan: FilePlan, localePlan: LocalePlan, locale: LocaleSettings): TargetWork {
+  return {
+    plan,
+    locale: localePlan,
+    settingsHash: locale.hash,
+    translations: new Map(),
+    outcomes: new Map(),
+  };
+}
+
+// Counts the texts left to send into the report; returns how many there are.
+async function countToSend(queue: JobQueue, report: RunReport): Promise<number> {
+  // The request packer and the sending code (the client) are loaded only when there is work.
+  const texts = queue.pending();
+  if (texts.length > 0) (await import('./count-pending.js')).countPending(texts, report);
+  return texts.length;
+}
+
+// Every text still open after sending fails, with the reason it was not sent.
+function failUnsent(queue: JobQueue, report: RunReport, fatal: unknown): void {
+  const sending = report.mode === 'translate';
+  queue.fail(
+    sending ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
+    fatal
+      ? `not sent: ${(fatal as Error).message}`
+      : report.stopped === 'quota'
+        ? 'not sent: the quota is reached (456)'
+        : 'not translated yet (nothing is sent in this run)',
+  );
+}
+
+/** Writes each target once its last unit is settled, and reports what was written. */
+interface TargetFinisher {
+  finish: (work: TargetWork) => void;
+  /** The writes under way, awaited before the locale ends. */
+  finishing: Promise<void>[];
+  results: Map<TargetWork, TargetResult>;
+}
+
+// Targets are written eight at a time; `writing` says whether this run still writes at all.
+function targetFinisher(context: LocaleRunContext, writing: () => boolean): TargetFinisher {
+  const { config, report, onEvent } = context;
   const writes = pLimit(8);
   const finishing: Promise<void>[] = [];
   const results = new Map<TargetWork, TargetResult>();
-  const left = new Map<TargetWork, number>();
   const finish = (work: TargetWork) => {
     // A shard writes nothing and reports no file: the final run renders them all.
     if (context.shard) {
@@ -103,13 +233,11 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
       }),
     );
   };
-  const settled = (work: TargetWork) => {
-    const count = left.get(work)! - 1;
-    left.set(work, count);
-    if (count === 0) finish(work);
-  };
+  return { finish, finishing, results };
+}
 
-  const queue = new JobQueue();
+// One request group per locale and context, made when its first text is queued.
+function jobGroups(locale: LocaleSettings) {
   const groups = new Map<string, JobGroup>();
   const groupOf = (context: string | undefined): JobGroup => {
     const key = groupKeyOf(locale, context);
@@ -128,112 +256,36 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     }
     return group;
   };
-  const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
-  const termsOf = (form: UnitForm) => locale.terms.hashFor(segmentText(form.text));
+  return { groups, groupOf };
+}
 
-  const ledger: RunLedger = { report, phase: 'memory', settled };
-  const adopting: Adoption[] = [];
-  const works: TargetWork[] = [];
-  const parsed = context.plans.filter(
-    (plan) => plan.doc && plan.file.locales.includes(locale.locale),
-  );
-  // Loaded only when a file was parsed: a run where every file matches the lock loads no parser.
-  const loadDocument = parsed.length > 0 ? await documentLoader() : undefined;
-  for (const plan of parsed) {
-    const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument!);
-    if (localePlan.error) {
-      report.diagnostics.push(...localePlan.error);
-      continue;
-    }
-    counts.removed += localePlan.removed;
-    const work: TargetWork = {
-      plan,
-      locale: localePlan,
-      settingsHash: locale.hash,
-      translations: new Map(),
-      outcomes: new Map(),
-    };
-    works.push(work);
-    left.set(work, 1); // released below, once every unit is queued
-    for (const unitPlan of localePlan.units) {
-      const { unit } = unitPlan;
-      if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
-      if (settleDerived(work, unitPlan, report)) continue;
-      if (unitPlan.state === 'unchanged') {
-        work.outcomes.set(unit.id, OUTCOME.unchanged);
-        counts.unchanged++;
-      } else if (unitPlan.state === 'kept') {
-        work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
-        counts.kept++;
-        if (unitPlan.stale) {
-          const { line, column, id } = unit;
-          reportStale(report, {
-            file: plan.file.source,
-            line,
-            column,
-            locale: locale.locale,
-            unit: id,
-          });
-        }
-      } else {
-        if (unitPlan.state === 'new') counts.new++;
-        if (unitPlan.state === 'changed') counts.changed++;
-        const forms = unitForms(unit, config.sourceLocale, locale.locale);
-        left.set(work, left.get(work)! + 1);
-        if (unitPlan.state === 'adopt') {
-          adopting.push({ work, plan: unitPlan, forms });
-          continue;
-        }
-        const task = new UnitTask(ledger, work, unitPlan, forms);
-        const group = groupOf(contextOf(unitPlan));
-        for (let i = 0; i < forms.length; i++)
-          queue.add(group, termsOf(forms[i]!), new FormWaiter(task, i, forms[i]!));
-      }
-    }
+// Settles a unit that needs nothing sent (unchanged, or kept as a person wrote it) and counts
+// it; false for a unit still to translate or adopt.
+function settleUnsent(
+  work: TargetWork,
+  unitPlan: UnitPlan,
+  report: RunReport,
+  locale: string,
+): boolean {
+  const { unit } = unitPlan;
+  const counts = report.locales[locale]!;
+  if (unitPlan.state === 'unchanged') {
+    work.outcomes.set(unit.id, OUTCOME.unchanged);
+    counts.unchanged++;
+    return true;
   }
-
-  // Target text the lock does not know: Transloom's own when the memory gives the same text.
-  await resolveAdoptions(adopting, context.memory, report, (item) => {
-    const group = groupOf(contextOf(item.plan));
-    return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
-  });
-  for (const item of adopting) settled(item.work);
-
-  if (context.lookup) await queue.lookup(context.memory);
-  if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
-  ledger.phase = 'service';
-  // The request packer and the sending code (the client) are loaded only when there is work.
-  let toSend = 0;
-  {
-    const texts = queue.pending();
-    if (texts.length > 0) (await import('./count-pending.js')).countPending(texts, report);
-    toSend = texts.length;
+  if (unitPlan.state !== 'kept') return false;
+  work.outcomes.set(unit.id, { kind: 'kept', reviewedSource: unitPlan.reviewedSource });
+  counts.kept++;
+  if (unitPlan.stale) {
+    const { line, column, id } = unit;
+    reportStale(report, {
+      file: work.plan.file.source,
+      line,
+      column,
+      locale,
+      unit: id,
+    });
   }
-  onEvent?.({
-    type: 'planned',
-    locales: { [locale.locale]: { send: toSend, units: counts.pending } },
-    files: { total: report.files.total, upToDate: report.files.upToDate },
-  });
-
-  try {
-    // Nothing more is sent once another locale met the quota.
-    if (toSend > 0 && context.send && report.stopped !== 'quota' && fatal === undefined)
-      await context.send(queue, [...groups.values()]);
-  } catch (error) {
-    if (error instanceof QuotaExceededError) report.stopped = 'quota';
-    else fatal = error;
-  } finally {
-    const sending = mode === 'translate';
-    queue.fail(
-      sending ? (report.stopped === 'quota' ? 'quota' : 'service') : 'frozen',
-      fatal
-        ? `not sent: ${(fatal as Error).message}`
-        : report.stopped === 'quota'
-          ? 'not sent: the quota is reached (456)'
-          : 'not translated yet (nothing is sent in this run)',
-    );
-    for (const work of works) settled(work);
-    await Promise.all(finishing);
-  }
-  return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
+  return true;
 }

@@ -1,9 +1,10 @@
 import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import { hashOf } from '../hashing/hash-of.js';
+import type { LockedUnit } from '../lock/lock-file.js';
 import { alignTarget, type LoadDocument, loadTarget } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { LocaleSettings } from './locale-settings.js';
-import type { FilePlan, LocalePlan, PlanOptions, UnitState } from './plan-types.js';
+import type { FilePlan, LocalePlan, PlanOptions, UnitPlan, UnitState } from './plan-types.js';
 import { translationHash } from './translation-hash.js';
 
 // Settings hashes per locale settings, by terms and context: most units of a locale share one,
@@ -82,17 +83,7 @@ function planLocaleOf(
       return out;
     }
   }
-  // Hashes of everything Transloom wrote into this target: text it wrote for a unit whose id
-  // has since changed (prose ids follow content) is still its own, not a person's.
-  const ours = new Set<string>();
-  // A person's text, by hash, with the source it was reviewed against: when a changed prose
-  // source gives its unit a new id, the kept text is still stale against the new source.
-  const people = new Map<string, string>();
-  for (const unit of lockedUnits?.values() ?? []) {
-    const t = unit.locales.get(locale);
-    if (t && !t.human) ours.add(t.written);
-    if (t?.human) people.set(t.written, t.reviewedSource ?? unit.source);
-  }
+  const writers = writersOf(lockedUnits?.values() ?? [], locale);
   for (const unit of doc.units) {
     const sourceHash = plan.sourceHashes.get(unit.id)!;
     const settingsHash = unitSettingsHash(
@@ -106,42 +97,10 @@ function planLocaleOf(
     const current = texts.get(unit.id);
     const currentHash =
       current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
-    const sourceChanged = lockedUnit !== undefined && lockedUnit.source !== sourceHash;
-    // (A person who edits a text again is taken to have reviewed it against the current source.)
-    let state: UnitState;
-    let reviewedSource: string | undefined;
-    if (current === undefined) {
-      state = 'new';
-    } else if (record) {
-      if (record.human && record.written === currentHash) {
-        state = 'kept';
-        reviewedSource = record.reviewedSource ?? sourceHash;
-      } else if (record.human) {
-        // A person edited their own text again: reviewed against the current source.
-        state = 'kept';
-        reviewedSource = sourceHash;
-      } else if (record.written !== currentHash && currentHash !== sourceHash) {
-        // Not what Transloom wrote: a person's edit (unless the memory shows it is Transloom's own).
-        state = 'adopt';
-        reviewedSource = lockedUnit!.source;
-      } else if (record.written !== currentHash) {
-        state = 'new'; // the target went back to the source text
-      } else if (sourceChanged || record.settings !== settingsHash) {
-        state = 'changed';
-      } else {
-        state = 'unchanged'; // a translation may equal its source ("OK"): the lock knows
-      }
-    } else if (currentHash === sourceHash) {
-      state = 'new';
-    } else if (ours.has(currentHash!)) {
-      state = 'changed';
-    } else if (people.has(currentHash!)) {
-      state = 'kept';
-      reviewedSource = people.get(currentHash!);
-    } else {
-      state = 'adopt';
-      reviewedSource = sourceHash;
-    }
+    let { state, reviewedSource } = unitStateOf(
+      { currentHash, record, lockedSource: lockedUnit?.source, sourceHash, settingsHash },
+      writers,
+    );
     if (state === 'kept' && options.overwriteEdits) state = 'changed';
     if (state === 'unchanged' && options.force) state = 'changed';
     const stale = state === 'kept' && reviewedSource !== sourceHash;
@@ -158,4 +117,85 @@ function planLocaleOf(
     });
   }
   return out;
+}
+
+/** Who wrote the texts of one target, by hash, as the lock records them. */
+interface Writers {
+  /**
+   * Hashes of everything Transloom wrote into this target: text it wrote for a unit whose id
+   * has since changed (prose ids follow content) is still its own, not a person's.
+   */
+  ours: Set<string>;
+  /**
+   * A person's text, by hash, with the source it was reviewed against: when a changed prose
+   * source gives its unit a new id, the kept text is still stale against the new source.
+   */
+  people: Map<string, string>;
+}
+
+// Who wrote each text the lock records for the locale.
+function writersOf(lockedUnits: Iterable<LockedUnit>, locale: string): Writers {
+  const ours = new Set<string>();
+  const people = new Map<string, string>();
+  for (const unit of lockedUnits) {
+    const t = unit.locales.get(locale);
+    if (t && !t.human) ours.add(t.written);
+    if (t?.human) people.set(t.written, t.reviewedSource ?? unit.source);
+  }
+  return { ours, people };
+}
+
+/** What the target and the lock say of one unit, for {@link unitStateOf}. */
+interface UnitEvidence {
+  /** Hash of the target's text for the unit; undefined when the target has none. */
+  currentHash: string | undefined;
+  record: UnitPlan['record'];
+  /** The source hash the lock knows for the unit, if it knows the unit. */
+  lockedSource: string | undefined;
+  sourceHash: string;
+  settingsHash: string;
+}
+
+// What a unit needs, from its target text and the lock (before --force or --overwrite-edits).
+function unitStateOf(
+  { currentHash, record, lockedSource, sourceHash, settingsHash }: UnitEvidence,
+  { ours, people }: Writers,
+): { state: UnitState; reviewedSource: string | undefined } {
+  const sourceChanged = lockedSource !== undefined && lockedSource !== sourceHash;
+  // (A person who edits a text again is taken to have reviewed it against the current source.)
+  let state: UnitState;
+  let reviewedSource: string | undefined;
+  if (currentHash === undefined) {
+    state = 'new';
+  } else if (record) {
+    if (record.human && record.written === currentHash) {
+      state = 'kept';
+      reviewedSource = record.reviewedSource ?? sourceHash;
+    } else if (record.human) {
+      // A person edited their own text again: reviewed against the current source.
+      state = 'kept';
+      reviewedSource = sourceHash;
+    } else if (record.written !== currentHash && currentHash !== sourceHash) {
+      // Not what Transloom wrote: a person's edit (unless the memory shows it is Transloom's own).
+      state = 'adopt';
+      reviewedSource = lockedSource;
+    } else if (record.written !== currentHash) {
+      state = 'new'; // the target went back to the source text
+    } else if (sourceChanged || record.settings !== settingsHash) {
+      state = 'changed';
+    } else {
+      state = 'unchanged'; // a translation may equal its source ("OK"): the lock knows
+    }
+  } else if (currentHash === sourceHash) {
+    state = 'new';
+  } else if (ours.has(currentHash)) {
+    state = 'changed';
+  } else if (people.has(currentHash)) {
+    state = 'kept';
+    reviewedSource = people.get(currentHash);
+  } else {
+    state = 'adopt';
+    reviewedSource = sourceHash;
+  }
+  return { state, reviewedSource };
 }

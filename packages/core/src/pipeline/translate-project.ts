@@ -4,7 +4,7 @@ import { ConfigError } from '../errors/config-error.js';
 import { InternalError } from '../errors/internal-error.js';
 import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
-import { loadProjectGlossary } from '../glossary/load-glossary.js';
+import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
 import { readLock, writeLock } from '../lock/lock-file.js';
 import { createConfiguredStore } from '../memory/configured-store.js';
 import { createFileTranslationStore } from '../memory/file-translation-store.js';
@@ -23,10 +23,10 @@ import { checkWritable } from './check-writable.js';
 import { expandFiles } from './expand-files.js';
 import type { JobGroup, JobQueue } from './job-queue.js';
 import { runLocale } from './locale-run.js';
-import { localeSettings } from './locale-settings.js';
+import { type LocaleSettings, localeSettings } from './locale-settings.js';
 import { nextLock } from './next-lock.js';
 import { PathGuard } from './path-guard.js';
-import { type PlanOptions, planProject } from './plan-project.js';
+import { type FilePlan, type PlanOptions, planProject } from './plan-project.js';
 import type { RunEvent } from './run-event.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
 import type { ServiceConnection } from './service-connection.js';
@@ -118,10 +118,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const mode = options.mode ?? 'translate';
   const locales = runLocales(config, options.locales);
   const guard = new PathGuard(config.root, config.file);
-  const all = await expandFiles(config);
-  const only = options.files && new Set(options.files.map((f) => projectPath(config.root, f)));
-  const files = only ? all.filter((f) => only.has(f.source)) : all;
-  if (!only && !options.allowEmpty) await checkFileEntries(config, all);
+  const { all, only, files } = await runFiles(options);
   // Every path the run reads or writes, links followed, before anything is read or sent.
   await checkRunPaths(guard, config, files, locales);
   const [{ lock, text: lockText }, glossary] = await Promise.all([
@@ -129,116 +126,18 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     loadProjectGlossary(config),
   ]);
   const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
-  const planOptions: PlanOptions = {
-    config,
-    files,
-    lock,
-    settings,
-    force: options.force ?? false,
-    overwriteEdits: options.overwriteEdits ?? false,
-    parseAll: options.parseAll ?? false,
-  };
+  const planOptions: PlanOptions = { ...planFlags(options), config, files, lock, settings };
   const shard = options.shard && mode === 'translate' ? checkShard(options.shard) : undefined;
-  // Entries are written once: a forced shard would pay again for answers the final run never reads.
-  if (shard && options.force)
-    throw new UsageError(
-      'a sharded run cannot be forced: the shared memory keeps the first answer to each text',
-    );
-  const memory = options.memory ?? defaultTranslationMemory(config);
-  if (shard && !memory.shared) {
-    if (!options.memory) await memory.close();
-    throw new ConfigError(
-      [
-        {
-          path: 'translationMemory.redis',
-          message: `a sharded run (shard ${shard.index}/${shard.count}) needs a shared translation memory, where the shards leave their translations for the final run: ${memory.unavailable?.() ?? 'set translationMemory.redis'}`,
-        },
-      ],
-      config.file,
-    );
-  }
+  const memory = await openRunMemory(options, shard);
   const plans = await planProject(planOptions);
-  const report: RunReport = {
-    mode,
-    requests: 0,
-    billedCharacters: 0,
-    locales: Object.fromEntries(locales.map((l) => [l, emptyLocaleReport()])),
-    files: { total: plans.length, upToDate: 0, written: [], outdated: [] },
-    failures: [],
-    pending: [],
-    stale: [],
-    diagnostics: [
-      ...config.warnings.map(
-        (w): Diagnostic => ({
-          file: config.file ? relative(config.root, config.file) : '(configuration)',
-          line: 1,
-          column: 1,
-          rule: 'config',
-          severity: 'warning',
-          message: `${w.path}: ${w.message}`,
-        }),
-      ),
-      ...(glossary?.warnings ?? []),
-    ],
-    stopped: undefined,
-    glossaryPushed: [],
-    durationMs: 0,
-    ...(shard ? { shard: { ...shard, others: 0 } } : {}),
-  };
-  for (const plan of plans) {
-    if (plan.error) report.diagnostics.push(...plan.error);
-    if (plan.doc) report.diagnostics.push(...plan.doc.warnings);
-    if (plan.upToDate) {
-      report.files.upToDate++;
-      const units = plan.upToDate.unitCount();
-      for (const locale of plan.file.locales)
-        if (settings.has(locale)) report.locales[locale]!.unchanged += units;
-    }
-  }
+  const report = startReport(config, mode, locales, plans, settings, glossary, shard);
 
   // Every file the run may write, before anything is sent: a read-only folder found after
   // the service answered would cost every character.
-  if (mode === 'translate' && !shard) {
-    const targets: string[] = [config.lockFile];
-    for (const plan of plans)
-      if (!plan.upToDate && plan.doc)
-        for (const locale of plan.file.locales)
-          if (settings.has(locale)) targets.push(plan.file.target(locale));
-    await checkWritable(config.root, targets);
-  }
+  if (mode === 'translate' && !shard) await checkTargetsWritable(config, plans, settings);
   const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
-  let connection: ServiceConnection | undefined;
-  let requestsBefore = 0;
-  let session: Promise<ServiceSession> | undefined;
-  // The service is opened (and the glossary pushed) when the first locale has texts to send.
-  const send = async (queue: JobQueue, groups: readonly JobGroup[]) => {
-    session ??= (async () => {
-      if (!options.connect)
-        throw new InternalError('translateProject has texts to send but was given no connect()');
-      connection = await options.connect();
-      requestsBefore = connection.requests();
-      // A call's budget never raises the project's own.
-      const budget =
-        options.maxCharacters === undefined
-          ? config.maxCharacters
-          : Math.min(options.maxCharacters, config.maxCharacters ?? Number.POSITIVE_INFINITY);
-      const { openServiceSession } = await import('./service-session.js');
-      return openServiceSession({
-        connection,
-        memory,
-        settings: [...settings.values()],
-        glossary,
-        glossaryState,
-        glossaryName: glossaryName(config),
-        concurrency: config.concurrency,
-        ...(budget !== undefined ? { maxCharacters: budget } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-      });
-    })();
-    await (await session).send(queue, groups);
-  };
-
+  const service = lazyServiceSession(options, memory, settings, glossary, glossaryState);
+  const send = service.send;
   // A shard writes no file and no lock: the final run writes them all at once.
   let write = mode === 'translate' && !shard;
   const works: TargetWork[] = [];
@@ -280,8 +179,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   }
   await Promise.all(running);
   if (report.failures.some((f) => f.reason === 'budget')) report.stopped ??= 'budget';
-  // The connection is the caller's: it may serve its next run too.
-  if (connection) report.requests = (connection as ServiceConnection).requests() - requestsBefore;
+  const requests = service.requests();
+  if (requests !== undefined) report.requests = requests;
   const lost = mode === 'translate' || mode === 'dry-run' ? memory.unavailable?.() : undefined;
   if (lost) report.diagnostics.push(memoryDiagnostic(config, lost));
   if (!options.memory) await memory.close();
@@ -297,14 +196,182 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       lockText,
     );
   }
+  sortReport(report);
+  report.durationMs = performance.now() - started;
+  if (fatal) throw Object.assign(fatal as Error, { report });
+  return report;
+}
+
+// The project's files and, when the host named some, the ones this run covers.
+async function runFiles(options: TranslateProjectOptions) {
+  const { config } = options;
+  const all = await expandFiles(config);
+  const only = options.files && new Set(options.files.map((f) => projectPath(config.root, f)));
+  const files = only ? all.filter((f) => only.has(f.source)) : all;
+  if (!only && !options.allowEmpty) await checkFileEntries(config, all);
+  return { all, only, files };
+}
+
+// The options' switches that change how files are planned, with their defaults.
+function planFlags(
+  options: TranslateProjectOptions,
+): Pick<PlanOptions, 'force' | 'overwriteEdits' | 'parseAll'> {
+  return {
+    force: options.force ?? false,
+    overwriteEdits: options.overwriteEdits ?? false,
+    parseAll: options.parseAll ?? false,
+  };
+}
+
+// The run's translation memory: the caller's, or the project's own; a shard needs a shared one.
+async function openRunMemory(
+  options: TranslateProjectOptions,
+  shard: Shard | undefined,
+): Promise<TranslationMemory> {
+  const { config } = options;
+  // Entries are written once: a forced shard would pay again for answers the final run never reads.
+  if (shard && options.force)
+    throw new UsageError(
+      'a sharded run cannot be forced: the shared memory keeps the first answer to each text',
+    );
+  const memory = options.memory ?? defaultTranslationMemory(config);
+  if (shard && !memory.shared) {
+    if (!options.memory) await memory.close();
+    throw new ConfigError(
+      [
+        {
+          path: 'translationMemory.redis',
+          message: `a sharded run (shard ${shard.index}/${shard.count}) needs a shared translation memory, where the shards leave their translations for the final run: ${memory.unavailable?.() ?? 'set translationMemory.redis'}`,
+        },
+      ],
+      config.file,
+    );
+  }
+  return memory;
+}
+
+// The report before any locale runs: the configuration's and the glossary's warnings, each
+// plan's diagnostics, and the files already up to date.
+function startReport(
+  config: ResolvedConfig,
+  mode: RunReport['mode'],
+  locales: readonly string[],
+  plans: readonly FilePlan[],
+  settings: ReadonlyMap<string, LocaleSettings>,
+  glossary: ProjectGlossary | undefined,
+  shard: Shard | undefined,
+): RunReport {
+  const report: RunReport = {
+    mode,
+    requests: 0,
+    billedCharacters: 0,
+    locales: Object.fromEntries(locales.map((l) => [l, emptyLocaleReport()])),
+    files: { total: plans.length, upToDate: 0, written: [], outdated: [] },
+    failures: [],
+    pending: [],
+    stale: [],
+    diagnostics: [
+      ...config.warnings.map(
+        (w): Diagnostic => ({
+          file: config.file ? relative(config.root, config.file) : '(configuration)',
+          line: 1,
+          column: 1,
+          rule: 'config',
+          severity: 'warning',
+          message: `${w.path}: ${w.message}`,
+        }),
+      ),
+      ...(glossary?.warnings ?? []),
+    ],
+    stopped: undefined,
+    glossaryPushed: [],
+    durationMs: 0,
+    ...(shard ? { shard: { ...shard, others: 0 } } : {}),
+  };
+  for (const plan of plans) {
+    if (plan.error) report.diagnostics.push(...plan.error);
+    if (plan.doc) report.diagnostics.push(...plan.doc.warnings);
+    if (plan.upToDate) {
+      report.files.upToDate++;
+      const units = plan.upToDate.unitCount();
+      for (const locale of plan.file.locales)
+        if (settings.has(locale)) report.locales[locale]!.unchanged += units;
+    }
+  }
+
+  return report;
+}
+
+// Checks that every target the run may write, and the lock, can be written.
+async function checkTargetsWritable(
+  config: ResolvedConfig,
+  plans: readonly FilePlan[],
+  settings: ReadonlyMap<string, LocaleSettings>,
+): Promise<void> {
+  const targets: string[] = [config.lockFile];
+  for (const plan of plans)
+    if (!plan.upToDate && plan.doc)
+      for (const locale of plan.file.locales)
+        if (settings.has(locale)) targets.push(plan.file.target(locale));
+  await checkWritable(config.root, targets);
+}
+
+/** The run's way to the service, opened on the first send; `requests` counts this run's. */
+interface LazyServiceSession {
+  send: (queue: JobQueue, groups: readonly JobGroup[]) => Promise<void>;
+  requests: () => number | undefined;
+}
+
+// The service is opened (and the glossary pushed) when the first locale has texts to send.
+function lazyServiceSession(
+  options: TranslateProjectOptions,
+  memory: TranslationMemory,
+  settings: ReadonlyMap<string, LocaleSettings>,
+  glossary: ProjectGlossary | undefined,
+  glossaryState: GlossaryState,
+): LazyServiceSession {
+  const { config } = options;
+  let connection: ServiceConnection | undefined;
+  let requestsBefore = 0;
+  let session: Promise<ServiceSession> | undefined;
+  const send = async (queue: JobQueue, groups: readonly JobGroup[]) => {
+    session ??= (async () => {
+      if (!options.connect)
+        throw new InternalError('translateProject has texts to send but was given no connect()');
+      connection = await options.connect();
+      requestsBefore = connection.requests();
+      // A call's budget never raises the project's own.
+      const budget =
+        options.maxCharacters === undefined
+          ? config.maxCharacters
+          : Math.min(options.maxCharacters, config.maxCharacters ?? Number.POSITIVE_INFINITY);
+      const { openServiceSession } = await import('./service-session.js');
+      return openServiceSession({
+        connection,
+        memory,
+        settings: [...settings.values()],
+        glossary,
+        glossaryState,
+        glossaryName: glossaryName(config),
+        concurrency: config.concurrency,
+        ...(budget !== undefined ? { maxCharacters: budget } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      });
+    })();
+    await (await session).send(queue, groups);
+  };
+  // The connection is the caller's: it may serve its next run too.
+  return { send, requests: () => connection && connection.requests() - requestsBefore };
+}
+
+// Positions in file order, lists of files by name: a report reads the same on every run.
+function sortReport(report: RunReport): void {
   report.pending.sort(byPosition);
   report.failures.sort(byPosition);
   report.stale.sort(byPosition);
   report.files.written.sort();
   report.files.outdated.sort();
-  report.durationMs = performance.now() - started;
-  if (fatal) throw Object.assign(fatal as Error, { report });
-  return report;
 }
 
 // The one warning of a run whose shared memory was (or became) unavailable.

@@ -3,6 +3,7 @@ import { join, posix } from 'node:path';
 import type { DocsPolicy, DocsPreset, DocsPresetContext } from './docs-preset.js';
 import { missingLocalesNote } from './locale-notes.js';
 import { type PageFolder, pageEntry } from './page-entry.js';
+import type { SiteConfig } from './site-config.js';
 import { findSiteRoot } from './site-root.js';
 
 const policy: DocsPolicy = {
@@ -87,28 +88,53 @@ function layout(context: DocsPresetContext): {
   } else {
     result = { sourceDir: src, targetDir: `${src}{locale}/`, sourcePrefix: '', exclude };
   }
-  if (config && (declared !== undefined || !config.has(['locales']))) {
-    const note = missingLocalesNote({
-      generator: 'vitepress',
-      file: config.file,
-      declared,
-      sourceLocale: source,
-      targetLocales: context.targetLocales,
-      sourcePrefix: result.sourcePrefix,
-    });
-    if (note) notes.push(note);
-    // A declared locale whose link leads elsewhere (a site of its own): its language menu
-    // would map the translated pages' paths onto that address.
-    for (const locale of context.targetLocales) {
-      const link = config.get(['locales', locale, 'link']);
-      if (typeof link === 'string' && link.replace(/\/$/, '') !== `/${locale}`)
-        notes.push(
-          `${config.file} links locale '${locale}' to ${link}, but its translated pages are served from /${locale}/: set link: '/${locale}/' (or leave link out)`,
-        );
-    }
+  if (config && (declared !== undefined || !config.has(['locales'])))
+    notes.push(...declaredLocaleNotes(context, config, declared, result.sourcePrefix));
+  const anchors = anchorsOf(config);
+  if (config?.has(['markdown', 'anchor', 'slugify']))
+    notes.push(
+      `markdown.anchor.slugify in ${config.file} is the site's own: translated headings keep the anchors VitePress's default slugify gives, which links written for the site's own slugs may not find`,
+    );
+  if (!config) {
+    notes.push(
+      `no VitePress config (.vitepress/config.*) found${base ? ` in '${base}'` : ''}: the project root is taken as the site; set presetOptions.root to the folder that has .vitepress/`,
+    );
   }
-  // `{#id}` sets a heading's id only through markdown-it-attrs with its own delimiters: a site
-  // that changes them (`%{` `}%`) or turns attrs off keeps its anchors with an empty span.
+  return { folder: result, notes, anchors };
+}
+
+// What the locales the site's config declares lack or link elsewhere, as notes.
+function declaredLocaleNotes(
+  context: DocsPresetContext,
+  config: SiteConfig,
+  declared: string[] | undefined,
+  sourcePrefix: string,
+): string[] {
+  const notes: string[] = [];
+  const note = missingLocalesNote({
+    generator: 'vitepress',
+    file: config.file,
+    declared,
+    sourceLocale: context.sourceLocale,
+    targetLocales: context.targetLocales,
+    sourcePrefix,
+  });
+  if (note) notes.push(note);
+  // A declared locale whose link leads elsewhere (a site of its own): its language menu
+  // would map the translated pages' paths onto that address.
+  for (const locale of context.targetLocales) {
+    const link = config.get(['locales', locale, 'link']);
+    if (typeof link === 'string' && link.replace(/\/$/, '') !== `/${locale}`)
+      notes.push(
+        `${config.file} links locale '${locale}' to ${link}, but its translated pages are served from /${locale}/: set link: '/${locale}/' (or leave link out)`,
+      );
+  }
+  return notes;
+}
+
+// `{#id}` sets a heading's id only through markdown-it-attrs with its own delimiters: a site
+// that changes them (`%{` `}%`) or turns attrs off keeps its anchors with an empty span.
+function anchorsOf(config: SiteConfig | undefined): DocsPolicy['anchors'] {
   let anchors = policy.anchors;
   const attrs = config?.get(['markdown', 'attrs']);
   if (
@@ -120,16 +146,7 @@ function layout(context: DocsPresetContext): {
       (attrs.rightDelimiter !== undefined && attrs.rightDelimiter !== '}'))
   )
     anchors = { ...policy.anchors, marker: 'span' };
-  if (config?.has(['markdown', 'anchor', 'slugify']))
-    notes.push(
-      `markdown.anchor.slugify in ${config.file} is the site's own: translated headings keep the anchors VitePress's default slugify gives, which links written for the site's own slugs may not find`,
-    );
-  if (!config) {
-    notes.push(
-      `no VitePress config (.vitepress/config.*) found${base ? ` in '${base}'` : ''}: the project root is taken as the site; set presetOptions.root to the folder that has .vitepress/`,
-    );
-  }
-  return { folder: result, notes, anchors };
+  return anchors;
 }
 
 /**

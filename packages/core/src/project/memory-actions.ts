@@ -148,14 +148,7 @@ export async function importTmx(
   const shown = relative(config.root, file) || file;
   const tmx = readTmx(shown, await readFile(file));
   const { segments, problems: projectProblems } = await projectSegments(config);
-  // Project texts by locale and the text they show.
-  const index = new Map<string, MemorySegment[]>();
-  for (const segment of segments)
-    pushTo(
-      index,
-      `${segment.locale}\u0000${nativeText(markupToTmx(segment.form.text, segment.originals))}`,
-      segment,
-    );
+  const index = segmentIndex(segments);
   const problems: Diagnostic[] = [];
   const problem = (at: { line: number; column: number }, message: string) =>
     problems.push({
@@ -204,22 +197,62 @@ export async function importTmx(
         unmatched++;
         continue;
       }
-      for (const segment of matches) {
-        const converted = tmxToMarkup(variant.pieces, source.pieces, segment.form.text);
-        const checked = 'error' in converted ? converted : segment.form.restore(converted.markup);
-        if ('error' in checked) {
-          problem(
-            variant,
-            `the ${locale} translation does not carry the source's placeholders: ${checked.error}`,
-          );
-          break;
-        }
-        if (!entries.has(segment.key))
-          entries.set(segment.key, (converted as { markup: string }).markup);
-      }
+      const error = addEntries(entries, variant, source, matches);
+      if (error)
+        problem(
+          variant,
+          `the ${locale} translation does not carry the source's placeholders: ${error}`,
+        );
     }
   }
-  const list = [...entries];
+  const stored = await storeEntries(memory, [...entries], shown);
+  return {
+    file,
+    units: tmx.units.length,
+    translations,
+    stored,
+    unmatched,
+    skippedLanguages: [...unknownLanguages].sort(),
+    problems: [...projectProblems, ...problems],
+  };
+}
+
+// Project texts by locale and the text they show, as a TMX segment shows it.
+function segmentIndex(segments: readonly MemorySegment[]): Map<string, MemorySegment[]> {
+  const index = new Map<string, MemorySegment[]>();
+  for (const segment of segments)
+    pushTo(
+      index,
+      `${segment.locale}\u0000${nativeText(markupToTmx(segment.form.text, segment.originals))}`,
+      segment,
+    );
+  return index;
+}
+
+// Adds a TMX translation under the key of each project text its source matches, checked like
+// a service's answer; the first check that fails ends it, and its message is returned.
+function addEntries(
+  entries: Map<string, string>,
+  variant: TmxVariant,
+  source: TmxVariant,
+  matches: readonly MemorySegment[],
+): string | undefined {
+  for (const segment of matches) {
+    const converted = tmxToMarkup(variant.pieces, source.pieces, segment.form.text);
+    const checked = 'error' in converted ? converted : segment.form.restore(converted.markup);
+    if ('error' in checked) return checked.error;
+    if (!entries.has(segment.key))
+      entries.set(segment.key, (converted as { markup: string }).markup);
+  }
+  return undefined;
+}
+
+// Puts the entries into the memory a slice at a time; returns how many were stored.
+async function storeEntries(
+  memory: TranslationMemory,
+  list: readonly [string, string][],
+  shown: string,
+): Promise<number> {
   for (let i = 0; i < list.length; i += LOOKUP_SLICE)
     await memory.putMany(list.slice(i, i + LOOKUP_SLICE));
   // Seeding a shared memory that did not take the entries is a failure, not a note.
@@ -228,13 +261,5 @@ export async function importTmx(
     throw new MemoryUnavailableError(
       `${list.length} ${list.length === 1 ? 'entry' : 'entries'} of ${shown} went to the local translation memory only: ${lost}`,
     );
-  return {
-    file,
-    units: tmx.units.length,
-    translations,
-    stored: list.length,
-    unmatched,
-    skippedLanguages: [...unknownLanguages].sort(),
-    problems: [...projectProblems, ...problems],
-  };
+  return list.length;
 }

@@ -90,6 +90,47 @@ function option<T>(options: Readonly<Record<string, unknown>>, name: string, fal
   return value === undefined ? fallback : (value as T);
 }
 
+// One unit for an i18next plural group (`items_one`, `items_other`...): a variant per form,
+// the `count` argument its selector.
+function pluralUnit(
+  parsed: JsonParsed,
+  message: JsonMessage,
+  group: PluralGroup,
+  where: { line: number; column: number },
+): JsonUnit {
+  const builder = new SegmentBuilder();
+  const numberIds = new Set<string>();
+  const variants: Variant[] = group.members.map(({ message: member, category }) => {
+    const byArgument = i18nextToSegment(member.value, builder, parsed.i18next);
+    for (const id of byArgument.get('count') ?? []) numberIds.add(id);
+    return { keys: [category], segment: builder.take() };
+  });
+  const base =
+    message.parentPath === ''
+      ? group.base
+      : `${message.parentPath}${parsed.pathSeparator}${group.base}`;
+  return {
+    // `items` may be a key of its own beside `items_one`/`items_other` (i18next's fallback).
+    id: `${base}#${group.ordinal ? 'ordinal' : 'plural'}`,
+    segment: variants.find((v) => v.keys[0] === 'other')!.segment,
+    plural: {
+      selectors: [
+        {
+          argument: 'count',
+          type: group.ordinal ? 'selectordinal' : 'plural',
+          numberIds: [...numberIds],
+        },
+      ],
+      variants,
+    },
+    path: base,
+    ...where,
+    markup: builder.markup(),
+    message,
+    group,
+  };
+}
+
 /**
  * i18next and ICU JSON catalogs, nested or flat, including FormatJS's
  * `{ id: { string, description } }`. Translated strings replace the original string
@@ -148,37 +189,7 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
       if (group) {
         if (done.has(group)) continue;
         done.add(group);
-        const builder = new SegmentBuilder();
-        const numberIds = new Set<string>();
-        const variants: Variant[] = group.members.map(({ message: member, category }) => {
-          const byArgument = i18nextToSegment(member.value, builder, parsed.i18next);
-          for (const id of byArgument.get('count') ?? []) numberIds.add(id);
-          return { keys: [category], segment: builder.take() };
-        });
-        const base =
-          message.parentPath === ''
-            ? group.base
-            : `${message.parentPath}${parsed.pathSeparator}${group.base}`;
-        units.push({
-          // `items` may be a key of its own beside `items_one`/`items_other` (i18next's fallback).
-          id: `${base}#${group.ordinal ? 'ordinal' : 'plural'}`,
-          segment: variants.find((v) => v.keys[0] === 'other')!.segment,
-          plural: {
-            selectors: [
-              {
-                argument: 'count',
-                type: group.ordinal ? 'selectordinal' : 'plural',
-                numberIds: [...numberIds],
-              },
-            ],
-            variants,
-          },
-          path: base,
-          ...where,
-          markup: builder.markup(),
-          message,
-          group,
-        });
+        units.push(pluralUnit(parsed, message, group, where));
         continue;
       }
       const builder = new SegmentBuilder();

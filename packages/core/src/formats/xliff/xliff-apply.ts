@@ -31,11 +31,7 @@ export function applyXliff(
   languageAttribute: { elements: readonly XmlElement[]; name: string },
 ): Edit[] {
   const text = parsed.file.text;
-  // Characters the file writes as references, as it first writes them: a translation that
-  // brings a no-break space into a unit that had none writes it as the rest of the file does.
-  const forms = new Map<string, string>();
-  for (const unit of units)
-    for (const [ch, form] of unit.content.forms) if (!forms.has(ch)) forms.set(ch, form);
+  const forms = referenceForms(units);
   const context: TargetContext = {
     text,
     other: render.targetLocale !== render.sourceLocale,
@@ -113,13 +109,31 @@ export function applyXliff(
         beside,
       ),
     );
-  if (context.other) {
-    for (const element of languageAttribute.elements) {
-      const tag = text.slice(element.start, element.innerStart);
-      const next = setAttribute(tag, languageAttribute.name, render.targetLocale);
-      if (next !== tag)
-        edits.push({ start: element.start, end: element.innerStart, render: () => next });
-    }
+  if (context.other) edits.push(...languageEdits(text, languageAttribute, render.targetLocale));
+  return edits;
+}
+
+// Characters the file writes as references, as it first writes them: a translation that
+// brings a no-break space into a unit that had none writes it as the rest of the file does.
+function referenceForms(units: readonly XliffUnit[]): Map<string, string> {
+  const forms = new Map<string, string>();
+  for (const unit of units)
+    for (const [ch, form] of unit.content.forms) if (!forms.has(ch)) forms.set(ch, form);
+  return forms;
+}
+
+// The language attribute set to the target locale on each element that keeps it.
+function languageEdits(
+  text: string,
+  languageAttribute: { elements: readonly XmlElement[]; name: string },
+  targetLocale: string,
+): Edit[] {
+  const edits: Edit[] = [];
+  for (const element of languageAttribute.elements) {
+    const tag = text.slice(element.start, element.innerStart);
+    const next = setAttribute(tag, languageAttribute.name, targetLocale);
+    if (next !== tag)
+      edits.push({ start: element.start, end: element.innerStart, render: () => next });
   }
   return edits;
 }
