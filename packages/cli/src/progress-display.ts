@@ -95,7 +95,18 @@ export async function createProgressDisplay(
   color: boolean,
   locales: readonly string[] = [],
 ): Promise<ProgressDisplay> {
-  if (style === 'bars') return barsDisplay(await import('cli-progress'), io, color, locales);
+  if (style === 'bars') {
+    // The bundle hands this CommonJS module over as its default export.
+    const loaded: Partial<typeof import('cli-progress')> & {
+      default?: typeof import('cli-progress');
+    } = await import('cli-progress');
+    return barsDisplay(
+      loaded.MultiBar ? (loaded as typeof import('cli-progress')) : loaded.default!,
+      io,
+      color,
+      locales,
+    );
+  }
   if (style === 'lines') return linesDisplay(io);
   return { onEvent() {}, stop() {} };
 }

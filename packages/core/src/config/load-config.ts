@@ -55,7 +55,10 @@ async function plainJsonConfig(file: string): Promise<unknown> {
 
 // Any configuration, code included, as cosmiconfig loads it (TypeScript through jiti).
 async function loadWithCosmiconfig(file: string): Promise<unknown> {
-  const { cosmiconfig } = await import('cosmiconfig');
+  // A bundle that splits chunks (the CLI's) hands a CommonJS module over as its default export.
+  const loaded: Partial<typeof import('cosmiconfig')> & { default?: typeof import('cosmiconfig') } =
+    await import('cosmiconfig');
+  const cosmiconfig = loaded.cosmiconfig ?? loaded.default!.cosmiconfig;
   const explorer = cosmiconfig('transloom', {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: 'none',

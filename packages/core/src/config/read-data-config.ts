@@ -71,7 +71,10 @@ export async function readDataConfig(
       data = (data as Record<string, unknown> | null)?.transloom;
   } else {
     // The YAML parser is loaded for a YAML configuration only.
-    const { parse: parseYaml } = await import('yaml');
+    // A bundle that splits chunks (the CLI's) hands a CommonJS module over as its default export.
+    const loaded: Partial<typeof import('yaml')> & { default?: typeof import('yaml') } =
+      await import('yaml');
+    const parseYaml = loaded.parse ?? loaded.default!.parse;
     try {
       data = parseYaml(text, { prettyErrors: false });
     } catch (error) {
