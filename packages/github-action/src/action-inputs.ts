@@ -1,4 +1,4 @@
-import { LOCALE_CODE } from '@transloom/client/wire';
+import { LOCALE_CODE } from '@transloom/client/languages';
 import { parseShard, type Shard } from '@transloom/core';
 import { ActionError } from './action-error.js';
 

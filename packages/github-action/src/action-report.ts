@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { LOCALE_CODE } from '@transloom/client/wire';
+import { LOCALE_CODE } from '@transloom/client/languages';
 import {
   isInside,
   type LocaleReport,

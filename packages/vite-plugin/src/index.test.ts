@@ -47,11 +47,11 @@ it('loads nothing but its hooks when Vite loads its config: the rest is imported
   const { seen, packages } = await staticGraph('./index.ts');
   expect(seen.size).toBeGreaterThan(5);
   // Node's own modules and the client's light entries only (its errors, and the language tables
-  // the options are checked against): the engine, the server and the dev session's libraries
-  // come later.
+  // the options are checked against, without the rest of the wire codecs): the engine, the
+  // server and the dev session's libraries come later.
   expect([...packages].filter((p) => !p.startsWith('node:'))).toEqual([
     '@transloom/client/errors',
-    '@transloom/client/wire',
+    '@transloom/client/languages',
   ]);
   expect([...seen].filter((f) => /dev-session|build-step/.test(f))).toEqual([]);
 });

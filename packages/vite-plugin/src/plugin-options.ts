@@ -1,5 +1,5 @@
 import { TransloomError } from '@transloom/client/errors';
-import { LOCALE_CODE } from '@transloom/client/wire';
+import { LOCALE_CODE } from '@transloom/client/languages';
 import type { TransloomConfig } from '@transloom/core';
 
 /** What `vite build` does with the project's translations. */

@@ -1,4 +1,4 @@
-import { LOCALE_CODE, TRANSLATE_LANGUAGES } from '@transloom/client/wire';
+import { LOCALE_CODE, TRANSLATE_LANGUAGES } from '@transloom/client/languages';
 
 // The spelling a configuration accepts (`_` read as `-`), with the language subtag in lower
 // case, as file and folder names write it.

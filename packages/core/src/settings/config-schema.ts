@@ -1,4 +1,4 @@
-import { FORMALITIES, MODEL_TYPES } from '@transloom/client/wire';
+import { FORMALITIES, MODEL_TYPES } from '@transloom/client/languages';
 // zod's functional build (`zod/mini`) with its English messages only: the full build and its
 // every locale cost a run that has nothing to do more to load than the run itself.
 import * as z from 'zod/mini';
