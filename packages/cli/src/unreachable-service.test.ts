@@ -54,7 +54,7 @@ describe('transloom against a dead or hanging service (in process)', () => {
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines.at(-1)).toMatch(
       new RegExp(
-        `^transloom translate: the service at ${url.replaceAll('.', '\\.')} cannot be reached: connection refused \\(ECONNREFUSED\\), 4 attempts in \\d(\\.\\d)? s; check TRANSLOOM_API_URL and that the service is running$`,
+        `^transloom translate: the service at ${url.replaceAll('.', '\\.')} cannot be reached: connection refused \\(ECONNREFUSED\\), 4 attempts in (\\d+ ms|\\d+(\\.\\d)? s); check TRANSLOOM_API_URL and that the service is running$`,
       ),
     );
     expect(run.stderr).not.toContain('    at ');
