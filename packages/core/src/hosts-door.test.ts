@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, specifiersOf } from './test-support/import-graph.js';
 
 // Hosts come in through the front door only: they drive `Project` from `@transloom/core`, and
 // tools that read and write files themselves may use `@transloom/core/formats`. Anything
@@ -12,47 +12,9 @@ const PACKAGES = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOORS = new Set(['@transloom/core', '@transloom/core/formats']);
 const HOSTS = ['cli', 'vite-plugin', 'github-action'];
 
-// Source files of a package (its tests and their helpers aside: they may look inside).
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'test-support' && entry.name !== 'node_modules')
-        out.push(...sourceFiles(path));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name)) out.push(path);
-  }
-  return out;
-}
-
 /** Every package a file imports: static, dynamic, type-only, re-exported, `import('x').T`. */
 function packageImports(file: string, text = readFileSync(file, 'utf8')): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    )
-      found.push(node.moduleSpecifier.text);
-    if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    )
-      found.push(node.arguments[0].text);
-    if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    )
-      found.push(node.argument.literal.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found.filter((specifier) => !specifier.startsWith('.'));
+  return specifiersOf(file, text).filter((specifier) => !specifier.startsWith('.'));
 }
 
 /** `host/src/file -> specifier` for each import of the engine past its doors. */
