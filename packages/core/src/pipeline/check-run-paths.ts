@@ -16,25 +16,21 @@ export async function checkRunPaths(
   files: readonly ProjectFile[],
   locales: readonly string[],
 ): Promise<void> {
-  const checks: Array<Promise<unknown>> = [
-    guard.check('lockFile', config.lockFile),
-    guard.check('(state directory)', join(config.root, STATE_DIRECTORY)),
-  ];
-  if (config.translationMemory)
-    checks.push(guard.check('translationMemory.path', config.translationMemory));
+  // Synchronous checks: a project's thousands of paths are answered from a few directories'
+  // cached real paths, and the first path that leads out is the one reported.
+  guard.checkSync('lockFile', config.lockFile);
+  guard.checkSync('(state directory)', join(config.root, STATE_DIRECTORY));
+  if (config.translationMemory) guard.checkSync('translationMemory.path', config.translationMemory);
   const glossary = glossaryFileSet(config);
-  if (glossary?.kind === 'single') checks.push(guard.check('glossary', glossary.path));
+  if (glossary?.kind === 'single') guard.checkSync('glossary', glossary.path);
   else
     for (const { locale, path } of glossary?.files ?? [])
-      checks.push(
-        guard.check(glossary?.kind === 'pairs' ? 'glossary' : `glossary.${locale}`, path),
-      );
+      guard.checkSync(glossary?.kind === 'pairs' ? 'glossary' : `glossary.${locale}`, path);
   const wanted = new Set(locales);
   for (const file of files) {
-    checks.push(guard.check(`files[${file.entryIndex}].source`, file.source));
+    guard.checkSync(`files[${file.entryIndex}].source`, file.source);
     for (const locale of file.locales)
       if (wanted.has(locale))
-        checks.push(guard.check(`files[${file.entryIndex}].target`, file.target(locale)));
+        guard.checkSync(`files[${file.entryIndex}].target`, file.target(locale));
   }
-  await Promise.all(checks);
 }

@@ -1,6 +1,5 @@
-import { type Dirent, lstatSync, readdirSync } from 'node:fs';
-import { readlink, realpath } from 'node:fs/promises';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors/config-error.js';
 import {
   gitFolderIssue,
@@ -25,32 +24,49 @@ function outside(key: string, path: string, file: string | undefined): ConfigErr
  * file.
  */
 export class PathGuard {
-  private rootReal: Promise<string> | undefined;
-  private readonly directories = new Map<string, Promise<string | undefined>>();
+  private rootReal: string | undefined;
+  private readonly rootPrefix: string;
+  private readonly directories = new Map<string, string | undefined>();
   private readonly listings = new Map<string, Map<string, Dirent>>();
 
   constructor(
     readonly root: string,
     private readonly configFile?: string,
-  ) {}
+  ) {
+    this.rootPrefix = root.endsWith(sep) ? root : root + sep;
+  }
 
   /** Checks `path` (absolute, or relative to the root) for `key`; resolves to the absolute path. */
   async check(key: string, path: string): Promise<string> {
+    return this.checkSync(key, path);
+  }
+
+  /**
+   * {@link check}, answered at once. A run checks every source and target: thousands of paths
+   * whose answers come from a few directories' cached real paths and listings, so no promise
+   * (and no trip through the thread pool) is spent per path.
+   */
+  checkSync(key: string, path: string): string {
     const absolute = resolve(this.root, path);
-    const shown = relative(this.root, absolute) || '.';
-    if (!isInside(this.root, absolute)) throw outside(key, path, this.configFile);
+    // A normalized path below the root names itself relative to it by its tail; anything else
+    // (the root itself, `..`, another drive) is judged by path.relative.
+    const below = absolute.startsWith(this.rootPrefix);
+    const shown = below
+      ? absolute.slice(this.rootPrefix.length)
+      : relative(this.root, absolute) || '.';
+    if (!below && !isInside(this.root, absolute)) throw outside(key, path, this.configFile);
     const named = protectedFolderOf(shown);
     if (named === '.git') throw new ConfigError([gitFolderIssue(key, shown)], this.configFile);
-    this.rootReal ??= realpath(this.root);
-    const root = await this.rootReal;
+    this.rootReal ??= realpathSync.native(this.root);
+    const root = this.rootReal;
     const stat = this.entryOf(absolute);
     let real: string | undefined;
     if (stat?.isSymbolicLink()) {
-      real = await realpath(absolute).catch(() => undefined);
+      real = this.realPathOrUndefined(absolute);
       if (real === undefined) {
         // A dangling link: judged by where it points.
-        const target = resolve(dirname(absolute), await readlink(absolute));
-        const parent = await this.realDirectory(dirname(target));
+        const target = resolve(dirname(absolute), readlinkSync(absolute));
+        const parent = this.realDirectory(dirname(target));
         real =
           parent === undefined
             ? undefined
@@ -58,14 +74,14 @@ export class PathGuard {
       }
     } else {
       const directory = dirname(absolute);
-      const parent = await this.realDirectory(directory);
+      const parent = this.realDirectory(directory);
       real =
         parent === undefined
           ? undefined
           : parent === directory
             ? absolute
             : resolve(parent, absolute.slice(directory.length + 1));
-      if (stat?.isDirectory()) real = await this.realDirectory(absolute);
+      if (stat?.isDirectory()) real = this.realDirectory(absolute);
     }
     // No link on the way, from a root that is its own real path: what was judged above holds.
     if (real === absolute && root === this.root) return absolute;
@@ -79,6 +95,14 @@ export class PathGuard {
         throw new ConfigError([githubFolderIssue(key, shown, link)], this.configFile);
     }
     return absolute;
+  }
+
+  private realPathOrUndefined(path: string): string | undefined {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return undefined;
+    }
   }
 
   // What `absolute` is (link, directory, other), undefined when it does not exist. Read from
@@ -101,18 +125,19 @@ export class PathGuard {
   }
 
   // The real path of a directory, or of its nearest existing ancestor joined with the rest.
-  private realDirectory(directory: string): Promise<string | undefined> {
-    let known = this.directories.get(directory);
-    if (!known) {
-      known = realpath(directory).catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT' && error.code !== 'ENOTDIR') throw error;
-        const parent = dirname(directory);
-        if (parent === directory) return undefined;
-        const real = await this.realDirectory(parent);
-        return real === undefined ? undefined : resolve(real, directory.slice(parent.length + 1));
-      });
-      this.directories.set(directory, known);
+  private realDirectory(directory: string): string | undefined {
+    if (this.directories.has(directory)) return this.directories.get(directory);
+    let real: string | undefined;
+    try {
+      real = realpathSync.native(directory);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      const parent = dirname(directory);
+      const above = parent === directory ? undefined : this.realDirectory(parent);
+      real = above === undefined ? undefined : resolve(above, directory.slice(parent.length + 1));
     }
-    return known;
+    this.directories.set(directory, real);
+    return real;
   }
 }
