@@ -242,8 +242,10 @@ export async function projectCommand(
     colorEnabled(io),
     values.locale ?? project.config.targetLocales,
   );
-  for (const note of project.config.preset?.notes ?? [])
-    notice(`${project.config.preset!.name}: ${note}`);
+  // Read only when shown: some notes load locale data to write.
+  if (!flags.quiet)
+    for (const note of project.config.preset?.notes ?? [])
+      notice(`${project.config.preset!.name}: ${note}`);
   let report: RunReport;
   try {
     report = await callProject(mode, project, io, values, flags);

@@ -4,6 +4,7 @@ import type { FileEntry } from '../settings/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
 import { missingLocalesNote } from './locale-notes.js';
 import { type PageFolder, pageEntry } from './page-entry.js';
+import { PresetNotes, presetExpansion } from './preset-notes.js';
 import { findSiteRoot } from './site-root.js';
 
 const policy: DocsPolicy = {
@@ -51,7 +52,7 @@ export const docusaurusPreset: DocsPreset = {
   policy,
   expand(context) {
     const entries: FileEntry[] = [];
-    const notes: string[] = [];
+    const notes = new PresetNotes();
     const site = findSiteRoot(context.root, 'docusaurus', context.options.root);
     const base = site?.dir ?? '';
     const config = site?.config;
@@ -92,16 +93,17 @@ export const docusaurusPreset: DocsPreset = {
     const declared = config?.get(['i18n', 'locales']);
     // A list the file does not write literally cannot be checked.
     if (config && (Array.isArray(declared) || !config.has(['i18n', 'locales']))) {
-      const note = missingLocalesNote({
-        generator: 'docusaurus',
-        file: config.file,
-        declared: Array.isArray(declared) ? strings(declared) : undefined,
-        sourceLocale: context.sourceLocale,
-        targetLocales: context.targetLocales,
-        sourcePrefix: '',
-      });
-      if (note) notes.push(note);
+      notes.later(() =>
+        missingLocalesNote({
+          generator: 'docusaurus',
+          file: config.file,
+          declared: Array.isArray(declared) ? strings(declared) : undefined,
+          sourceLocale: context.sourceLocale,
+          targetLocales: context.targetLocales,
+          sourcePrefix: '',
+        }),
+      );
     }
-    return { name: 'docusaurus', entries, notes };
+    return presetExpansion('docusaurus', entries, notes);
   },
 };

@@ -153,6 +153,33 @@ describe('a docs site inside a repository', () => {
     ]);
   });
 
+  it('the missing-locales note loads language names only when the notes are read', async () => {
+    const root = await repo({
+      'docs/.vitepress/config.mts': "export default { title: 'X' }\n",
+      'docs/index.md': '# Home\n',
+    });
+    // Counts the language-name lookups the note makes.
+    const DisplayNames = Intl.DisplayNames;
+    let made = 0;
+    (Intl as { DisplayNames: typeof DisplayNames }).DisplayNames = class extends DisplayNames {
+      constructor(...args: ConstructorParameters<typeof DisplayNames>) {
+        super(...args);
+        made++;
+      }
+    };
+    try {
+      const { resolved } = await expand(root, { preset: 'vitepress', targetLocales: ['fr'] });
+      // A run that never shows the notes (a quiet one, or one with nothing to do) pays nothing.
+      expect(made).toBe(0);
+      expect(resolved.preset!.notes[0]).toContain("fr: { label: 'Français'");
+      expect(made).toBe(2);
+      expect(resolved.preset!.notes).toHaveLength(1);
+      expect(made).toBe(2);
+    } finally {
+      (Intl as { DisplayNames: typeof DisplayNames }).DisplayNames = DisplayNames;
+    }
+  });
+
   it('docusaurus: finds website/, reads the docs path and exclude, and the locales it lacks', async () => {
     const root = await repo({
       ...AROUND,

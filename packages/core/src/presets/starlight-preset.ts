@@ -4,6 +4,7 @@ import type { FileEntry } from '../settings/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
 import { missingLocalesNote } from './locale-notes.js';
 import { type PageFolder, pageEntry } from './page-entry.js';
+import { PresetNotes, presetExpansion } from './preset-notes.js';
 import { findSiteRoot } from './site-root.js';
 
 const policy: DocsPolicy = {
@@ -45,7 +46,7 @@ export const starlightPreset: DocsPreset = {
   name: 'starlight',
   policy,
   expand(context) {
-    const notes: string[] = [];
+    const notes = new PresetNotes();
     const entries: FileEntry[] = [];
     const site = findSiteRoot(context.root, 'starlight', context.options.root);
     const base = site?.dir ?? '';
@@ -77,16 +78,17 @@ export const starlightPreset: DocsPreset = {
         format: 'json',
       });
     if (config && (declared !== undefined || !config.has(['locales']))) {
-      const note = missingLocalesNote({
-        generator: 'starlight',
-        file: config.file,
-        declared,
-        sourceLocale: source,
-        targetLocales: context.targetLocales,
-        sourcePrefix: folder.sourcePrefix,
-      });
-      if (note) notes.push(note);
+      notes.later(() =>
+        missingLocalesNote({
+          generator: 'starlight',
+          file: config.file,
+          declared,
+          sourceLocale: source,
+          targetLocales: context.targetLocales,
+          sourcePrefix: folder.sourcePrefix,
+        }),
+      );
     }
-    return { name: 'starlight', entries, notes };
+    return presetExpansion('starlight', entries, notes);
   },
 };

@@ -3,6 +3,7 @@ import { join, posix } from 'node:path';
 import type { DocsPolicy, DocsPreset, DocsPresetContext } from './docs-preset.js';
 import { missingLocalesNote } from './locale-notes.js';
 import { type PageFolder, pageEntry } from './page-entry.js';
+import { PresetNotes, presetExpansion } from './preset-notes.js';
 import type { SiteConfig } from './site-config.js';
 import { findSiteRoot } from './site-root.js';
 
@@ -47,10 +48,10 @@ function folder(path: string): string {
  */
 function layout(context: DocsPresetContext): {
   folder: PageFolder;
-  notes: string[];
+  notes: PresetNotes;
   anchors: DocsPolicy['anchors'];
 } {
-  const notes: string[] = [];
+  const notes = new PresetNotes();
   const site = findSiteRoot(context.root, 'vitepress', context.options.root);
   const base = site?.dir ?? '';
   const config = site?.config;
@@ -89,7 +90,7 @@ function layout(context: DocsPresetContext): {
     result = { sourceDir: src, targetDir: `${src}{locale}/`, sourcePrefix: '', exclude };
   }
   if (config && (declared !== undefined || !config.has(['locales'])))
-    notes.push(...declaredLocaleNotes(context, config, declared, result.sourcePrefix));
+    declaredLocaleNotes(notes, context, config, declared, result.sourcePrefix);
   const anchors = anchorsOf(config);
   if (config?.has(['markdown', 'anchor', 'slugify']))
     notes.push(
@@ -105,21 +106,22 @@ function layout(context: DocsPresetContext): {
 
 // What the locales the site's config declares lack or link elsewhere, as notes.
 function declaredLocaleNotes(
+  notes: PresetNotes,
   context: DocsPresetContext,
   config: SiteConfig,
   declared: string[] | undefined,
   sourcePrefix: string,
-): string[] {
-  const notes: string[] = [];
-  const note = missingLocalesNote({
-    generator: 'vitepress',
-    file: config.file,
-    declared,
-    sourceLocale: context.sourceLocale,
-    targetLocales: context.targetLocales,
-    sourcePrefix,
-  });
-  if (note) notes.push(note);
+): void {
+  notes.later(() =>
+    missingLocalesNote({
+      generator: 'vitepress',
+      file: config.file,
+      declared,
+      sourceLocale: context.sourceLocale,
+      targetLocales: context.targetLocales,
+      sourcePrefix,
+    }),
+  );
   // A declared locale whose link leads elsewhere (a site of its own): its language menu
   // would map the translated pages' paths onto that address.
   for (const locale of context.targetLocales) {
@@ -129,7 +131,6 @@ function declaredLocaleNotes(
         `${config.file} links locale '${locale}' to ${link}, but its translated pages are served from /${locale}/: set link: '/${locale}/' (or leave link out)`,
       );
   }
-  return notes;
 }
 
 // `{#id}` sets a heading's id only through markdown-it-attrs with its own delimiters: a site
@@ -164,6 +165,6 @@ export const vitepressPreset: DocsPreset = {
     const { folder: pages, notes, anchors } = layout(context);
     const { entry, pages: found } = pageEntry(context, 'vitepress', { ...policy, anchors }, pages);
     if (found.length === 0) notes.push(`no Markdown pages in '${pages.sourceDir || './'}'`);
-    return { name: 'vitepress', entries: [entry], notes };
+    return presetExpansion('vitepress', [entry], notes);
   },
 };

@@ -5,6 +5,9 @@ import type { DocsGenerator } from './docs-generators.js';
 export interface PresetExpansion {
   name: DocsGenerator;
   entries: FileEntry[];
-  /** Things the site lacks that the preset would use (e.g. Docusaurus catalogs not written yet). */
-  notes: string[];
+  /**
+   * Things the site lacks that the preset would use (e.g. Docusaurus catalogs not written yet),
+   * written when first read.
+   */
+  readonly notes: string[];
 }
