@@ -1,13 +1,13 @@
 import type { LocatedGlossaryEntry } from '@transloom/client/wire';
-import type { Diagnostic } from '../document/diagnostics.js';
-import { formatOfGlossary, localesNamed, namesLocale, readFirstRow } from './glossary-layout.js';
 import {
   type GlossaryCell,
   type GlossaryFileFormat,
   type GlossaryRow,
   isBlankRow,
   readGlossaryRows,
-} from './glossary-rows.js';
+} from '@transloom/client/wire';
+import type { Diagnostic } from '../document/diagnostics.js';
+import { formatOfGlossary, localesNamed, namesLocale, readFirstRow } from './glossary-layout.js';
 import { type GlossarySource, glossaryDiagnostic, quoteCell } from './glossary-source.js';
 
 /** An entry with the file and the cells it came from. */

@@ -1,7 +1,7 @@
 import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { ConfigError } from '../errors/config-error.js';
+import { ConfigError } from '@transloom/client/errors';
 import {
   gitFolderIssue,
   githubFolderIssue,
