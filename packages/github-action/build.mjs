@@ -95,7 +95,7 @@ export async function bundleAction({ sourcesFrom } = {}) {
         name: 'no-key-extraction',
         setup(b) {
           b.onLoad({ filter: /[\\/]core[\\/]dist[\\/]extract[\\/]extract-keys\.js$/ }, () => ({
-            contents: `import { UsageError } from '../errors/usage-error.js';
+            contents: `import { UsageError } from '@transloom/client/errors';
 export async function extractKeys() {
   throw new UsageError('the GitHub Action does not extract keys; run \`transloom extract\` instead');
 }

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
+import { TransloomError } from '@transloom/client/errors';
 import { runCli } from './run-cli.js';
 
 // The only place the process exits: a run's code is its exit code, never 0 after a failure.
 // Ctrl-C and a CI job's cancellation (SIGTERM) stop the run the same way: what was
 // translated is written, nothing untranslated is, and the code says which signal stopped it.
 const controller = new AbortController();
-process.once('SIGINT', () => controller.abort(new Error('interrupted')));
-process.once('SIGTERM', () => controller.abort(new Error('terminated')));
+// The reason says which (report-error.ts reads `terminated`).
+const stopped = (why: string) => new TransloomError('TRANSLOOM_INTERRUPTED', why, { kind: 'user' });
+process.once('SIGINT', () => controller.abort(stopped('interrupted')));
+process.once('SIGTERM', () => controller.abort(stopped('terminated')));
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -1,5 +1,6 @@
-import { TransloomError, type TransloomErrorCode } from './transloom-error.js';
+import { type ErrorPosition, TransloomError, type TransloomErrorCode } from './transloom-error.js';
 
+export { InternalError } from './internal-error.js';
 export {
   type ServiceUnreachableDetails,
   ServiceUnreachableError,
@@ -11,6 +12,7 @@ export {
   type TransloomErrorCode,
   type TransloomErrorKind,
 } from './transloom-error.js';
+export { UsageError } from './usage-error.js';
 
 /** What the client knows about the request an error answers. */
 export interface RequestInfo {
@@ -188,6 +190,20 @@ export interface ConfigIssue {
   /** Key path, e.g. `files[1].target` (empty: the configuration as a whole). */
   path: string;
   message: string;
+  /** 1-based line of the key in the configuration file, when its text is known. */
+  line?: number | undefined;
+  /** 1-based column of the key, with {@link line}. */
+  column?: number | undefined;
+}
+
+// ` (line 4, column 7)` after an issue placed in its file, as a parser's positions are given.
+const placeOf = (issue: ConfigIssue) =>
+  issue.line === undefined ? '' : ` (line ${issue.line}, column ${issue.column ?? 1})`;
+
+// The file, at the first issue placed in it.
+function positionOf(file: string, issues: readonly ConfigIssue[]): ErrorPosition {
+  const placed = issues.find((i) => i.line !== undefined);
+  return placed ? { file, line: placed.line, column: placed.column } : { file };
 }
 
 /**
@@ -206,8 +222,8 @@ export class ConfigError extends TransloomError {
       'TRANSLOOM_CONFIG',
       typeof problem === 'string'
         ? problem
-        : `${file ? `${file}: ` : ''}invalid configuration:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`,
-      { kind: 'user', position: file ? { file } : undefined },
+        : `${file ? `${file}: ` : ''}invalid configuration:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}${placeOf(i)}`).join('\n')}`,
+      { kind: 'user', position: file ? positionOf(file, issues) : undefined },
     );
     this.issues = issues;
     this.file = file;

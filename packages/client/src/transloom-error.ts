@@ -1,4 +1,4 @@
-/** Stable codes of every error the client throws. */
+/** Stable codes of the errors of `@transloom/client/errors` (other packages add their own). */
 export type TransloomErrorCode =
   | 'TRANSLOOM_BAD_REQUEST'
   | 'TRANSLOOM_AUTHORIZATION'
@@ -15,7 +15,9 @@ export type TransloomErrorCode =
   | 'TRANSLOOM_GLOSSARY_ENTRIES'
   | 'TRANSLOOM_LINK_EXPIRED'
   | 'TRANSLOOM_VOICE_STREAM'
-  | 'TRANSLOOM_CONFIG';
+  | 'TRANSLOOM_CONFIG'
+  | 'TRANSLOOM_USAGE'
+  | 'TRANSLOOM_INTERNAL';
 
 /**
  * Who can fix an error: `user` (an argument, a configuration, a file, a key), `service` (the

@@ -16,7 +16,7 @@ export { type Edit, spliceEdits } from './document/splice-edits.js';
 export type {
   AdapterUnit,
   FormatAdapter,
-  FormatName,
+  FormatKind,
   FormatOptions,
   PluralStructure,
   RenderContext,
@@ -25,14 +25,20 @@ export type {
   UnitTranslation,
   Variant,
 } from './formats/format-adapter.js';
+export { formatAdapters } from './formats/format-adapters.js';
+export type { FormatSpec } from './formats/format-spec.js';
 export {
-  detectFormat,
   type LoadDocumentOptions,
   type LocDocument,
   loadDocument,
   type RenderOptions,
 } from './formats/load-document.js';
-export { formatAdapters } from './formats/registry.js';
+export {
+  detectFormat,
+  FORMAT_NAMES,
+  type FormatName,
+  formatSpecs,
+} from './formats/registry.js';
 export { assembleTranslation, type UnitForm, unitForms } from './pipeline/unit-forms.js';
 export {
   PLURAL_CATEGORIES,

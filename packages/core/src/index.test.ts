@@ -86,6 +86,7 @@ it('exports exactly the public API of each entry', () => {
         "extractKeys",
       ],
       "./formats": [
+        "FORMAT_NAMES",
         "FormatError",
         "MarkupMismatchError",
         "PLURAL_CATEGORIES",
@@ -100,6 +101,7 @@ it('exports exactly the public API of each entry', () => {
         "escapeSegmentText",
         "formatAdapters",
         "formatDiagnostic",
+        "formatSpecs",
         "loadDocument",
         "mapSegmentText",
         "parseSegment",

@@ -2,10 +2,13 @@
 // deeper; `/formats` is for tools that read and write files themselves). Loads no format
 // parser, configuration loader or validator: those are loaded when a call needs them.
 export {
+  ConfigError,
+  type ConfigIssue,
   ServiceUnreachableError,
   TransloomError,
   type TransloomErrorKind,
   type UnreachableReason,
+  UsageError,
 } from '@transloom/client/errors';
 export { defineConfig } from './config/define-config.js';
 export {
@@ -21,9 +24,7 @@ export {
   formatDiagnostic,
   SegmentError,
 } from './document/diagnostics.js';
-export { ConfigError, type ConfigIssue } from './errors/config-error.js';
 export { ProjectLockedError, type RunLockHolder } from './errors/project-locked-error.js';
-export { UsageError } from './errors/usage-error.js';
 export { writeFileAtomic } from './fs/write-file-atomic.js';
 export type { GlossaryLayoutKind } from './glossary/glossary-layout.js';
 export { GlossaryError } from './glossary/load-glossary.js';

@@ -175,7 +175,7 @@ export async function readActionReport(
   try {
     const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
-      if (!(await handle.stat()).isFile()) throw new Error('not a regular file');
+      if (!(await handle.stat()).isFile()) throw fail('is not a regular file');
       // A read may return less than asked (a /proc file gives a page at a time): read until
       // the end or one byte past the cap.
       bytes = 0;
@@ -189,6 +189,7 @@ export async function readActionReport(
       await handle.close();
     }
   } catch (error) {
+    if (error instanceof ActionError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw fail(
       code === 'ELOOP'

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { createClient } from '@transloom/client';
+import { TransloomError } from '@transloom/core';
 
 /** A developer key made for one run, limited to its budget. */
 export interface BudgetKey {
@@ -33,7 +34,14 @@ export async function createBudgetKey(options: {
     return done;
   };
   try {
-    if (!created.key) throw new Error('the service returned no secret for the new key');
+    if (!created.key)
+      throw new TransloomError(
+        'TRANSLOOM_SERVICE',
+        'the service returned no secret for the new key',
+        {
+          kind: 'service',
+        },
+      );
     await admin.setLimit(created.keyId, options.maxCharacters);
     options.signal?.throwIfAborted();
   } catch (error) {

@@ -8,8 +8,11 @@ export const GITHUB_ATTEMPTS = 3;
 export const GITHUB_MAX_WAIT_MS = 60_000;
 
 /** Why a request stopped waiting for GitHub. */
-class GitHubTimeout extends Error {
+class GitHubTimeout extends ActionError {
   override name = 'GitHubTimeout';
+  constructor() {
+    super('TRANSLOOM_ACTION_GITHUB', 'GitHub did not answer in time', { kind: 'service' });
+  }
 }
 
 // System codes in words, for "could not reach GitHub: connection refused".

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as core from '@actions/core';
+import { TransloomError } from '@transloom/core';
 import { run } from './run-action.js';
 
 export { run } from './run-action.js';
@@ -12,7 +13,9 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) process.exit(130);
     core.warning(`${signal} received: stopping the run (a budget key is still deactivated)`);
-    controller.abort(new Error(`${signal} received`));
+    controller.abort(
+      new TransloomError('TRANSLOOM_INTERRUPTED', `${signal} received`, { kind: 'user' }),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

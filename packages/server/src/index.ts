@@ -1,3 +1,4 @@
+export { UsageError } from '@transloom/client/errors';
 export { Accounting, countCharacters } from './accounting.js';
 export type {
   AgentWorkflow,
@@ -45,12 +46,7 @@ export {
 export { AUTH_SCHEME } from './http/auth.js';
 export { HttpError, type HttpErrorCode } from './http/http-error.js';
 export { type Detection, detectLanguage, detectLanguages, rulesOut } from './language-detection.js';
-export {
-  parseServerArgs,
-  SERVE_USAGE,
-  type ServeSettings,
-  UsageError,
-} from './parse-server-args.js';
+export { parseServerArgs, SERVE_USAGE, type ServeSettings } from './parse-server-args.js';
 export { type CommandIo, runServerCommand } from './run-server-command.js';
 export type {
   RecognitionUpdate,

@@ -1,5 +1,6 @@
+import { UsageError } from '@transloom/client/errors';
 import { describe, expect, it } from 'vitest';
-import { parseServerArgs, UsageError } from './parse-server-args.js';
+import { parseServerArgs } from './parse-server-args.js';
 
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
   const settings = parseServerArgs(argv, env);

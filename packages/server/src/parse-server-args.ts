@@ -1,15 +1,6 @@
 import { parseArgs } from 'node:util';
-import { TransloomError } from '@transloom/client/errors';
+import { UsageError } from '@transloom/client/errors';
 import { type ConnectionLimits, resolvePublicUrl, type ServerOptions } from './create-server.js';
-
-/** Thrown for command-line arguments that cannot be used. */
-export class UsageError extends TransloomError {
-  override readonly name = 'UsageError';
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('TRANSLOOM_USAGE', message, { ...options, kind: 'user' });
-  }
-}
 
 /** Settings of the `serve` command. */
 export interface ServeSettings {

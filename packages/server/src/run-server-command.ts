@@ -1,5 +1,6 @@
+import { UsageError } from '@transloom/client/errors';
 import { startServer } from './create-server.js';
-import { parseServerArgs, SERVE_USAGE, UsageError } from './parse-server-args.js';
+import { parseServerArgs, SERVE_USAGE } from './parse-server-args.js';
 
 /** Streams the serve command writes to. */
 export interface CommandIo {

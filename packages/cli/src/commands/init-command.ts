@@ -1,5 +1,6 @@
 import { open, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { InternalError } from '@transloom/client/errors';
 import {
   CONFIG_SEARCH_PLACES,
   isInside,
@@ -83,7 +84,8 @@ function layoutOf(
       report: [`found ${site.description}: its preset '${site.preset}' configures it`],
     };
   }
-  if (detection.kind !== 'found') throw new Error(`no layout in a '${detection.kind}' detection`);
+  if (detection.kind !== 'found')
+    throw new InternalError(`no layout in a '${detection.kind}' detection`);
   const { chosen, candidates, reason } = detection;
   // Found locales the service cannot translate into are left out (and said so); asked ones stay.
   const targetLocales = [...(targets ?? chosen.targetLocales.filter(isTranslatable))];
@@ -122,7 +124,7 @@ function refusal(detection: Detection, root: string): UsageError {
         ...candidateList(detection.candidates),
       ].join('\n'),
     );
-  if (detection.kind !== 'none') throw new Error(`'${detection.kind}' is not a refusal`);
+  if (detection.kind !== 'none') throw new InternalError(`'${detection.kind}' is not a refusal`);
   const lines = [
     `found no localization files Transloom knows in ${root} (searched ${detection.folders} folders): a catalog set needs a source and at least one translation (src/locales/en.json beside de.json, public/locales/<locale>/*.json, XLIFF, Docusaurus, VitePress, Starlight)`,
   ];

@@ -1,4 +1,5 @@
 import { decode, encode } from '@msgpack/msgpack';
+import { VoiceStreamError } from '../errors.js';
 
 /** Message format of a voice stream. */
 export type VoiceMessageFormat = 'json' | 'msgpack';
@@ -73,10 +74,10 @@ export function decodeVoiceMessage(
 ): unknown {
   if (format === 'json') {
     if (typeof data !== 'string')
-      throw new Error('this stream uses message_format json: expected a TEXT frame');
+      throw new VoiceStreamError('this stream uses message_format json: expected a TEXT frame');
     return JSON.parse(data);
   }
   if (typeof data === 'string')
-    throw new Error('this stream uses message_format msgpack: expected a BINARY frame');
+    throw new VoiceStreamError('this stream uses message_format msgpack: expected a BINARY frame');
   return decode(data instanceof Uint8Array ? data : new Uint8Array(data));
 }

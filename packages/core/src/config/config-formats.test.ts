@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ConfigError } from '@transloom/client/errors';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../errors/config-error.js';
 import { findConfigFile } from './find-config-file.js';
 import { loadConfig } from './load-config.js';
 

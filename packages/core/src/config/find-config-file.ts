@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { ConfigError } from '../errors/config-error.js';
+import { ConfigError } from '@transloom/client/errors';
 
 /** Where configuration is looked for, in order, in each directory from the working directory up. */
 export const CONFIG_SEARCH_PLACES = [

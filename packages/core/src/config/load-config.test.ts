@@ -68,8 +68,85 @@ describe('loadConfig', async () => {
     const error = await loadConfig({ cwd: dir, configFile: 'bad.json' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe(
-      `${join(dir, 'bad.json')}: invalid configuration:\n  concurency: unknown key; did you mean 'concurrency'?`,
+      `${join(dir, 'bad.json')}: invalid configuration:\n  concurency: unknown key; did you mean 'concurrency'? (line 1, column 84)`,
     );
+  });
+
+  it('checks adapter options by their format’s schema, at the option key’s line and column', async () => {
+    const entry = (options: unknown, source = 'docs/**/*.md') => ({ source, options });
+    const json = JSON.stringify(
+      {
+        ...minimal,
+        files: [
+          entry({ syntax: 'material' }),
+          entry({ templates: ['mustache', 'razor'] }, 'site/*.html'),
+          entry({ segmentFrom: 'target' }, 'l/{locale}.xlf'),
+          { ...entry({ keySeparator: '' }, 'l/{locale}'), format: 'json' },
+        ],
+      },
+      null,
+      2,
+    );
+    const dir = await project('options', { 'transloom.json': json });
+    const error = (await loadConfig({ cwd: dir, configFile: 'transloom.json' }).catch(
+      (e: unknown) => e,
+    )) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    // Where a key is written (each is written once).
+    const at = (key: string) => {
+      const lines = json.split('\n');
+      const line = lines.findIndex((l) => l.includes(`"${key}"`)) + 1;
+      return { line, column: lines[line - 1]!.indexOf(`"${key}"`) + 1 };
+    };
+    expect(error.file).toBe(join(dir, 'transloom.json'));
+    expect(error.issues).toEqual([
+      {
+        path: 'files[0].options.syntax',
+        message: 'must be one of commonmark, mkdocs',
+        ...at('syntax'),
+      },
+      {
+        path: 'files[1].options.templates',
+        message: expect.stringMatching(/^\[1\]: "razor" is not a template syntax/),
+        ...at('templates'),
+      },
+      {
+        path: 'files[2].options.segmentFrom',
+        message: "unknown option of xliff12; did you mean 'segmentsFrom'?",
+        ...at('segmentFrom'),
+      },
+      {
+        path: 'files[3].options.keySeparator',
+        message: expect.stringContaining('>=1 characters'),
+        ...at('keySeparator'),
+      },
+    ]);
+    expect(error.message).toContain(
+      `files[0].options.syntax: must be one of commonmark, mkdocs (line ${at('syntax').line}, column ${at('syntax').column})`,
+    );
+    expect(error.position).toEqual({ file: join(dir, 'transloom.json'), ...at('syntax') });
+    // The same in YAML, and an option of another format than the entry's.
+    const yaml = await project('options-yaml', {
+      '.transloomrc.yaml': [
+        'sourceLocale: en',
+        'targetLocales: [de]',
+        'files:',
+        '  - source: pages/*.html',
+        '    options:',
+        '      fragment: true',
+        '      syntax: mkdocs',
+        '',
+      ].join('\n'),
+    });
+    const second = (await loadConfig({ cwd: yaml }).catch((e: unknown) => e)) as ConfigError;
+    expect(second.issues).toEqual([
+      {
+        path: 'files[0].options.syntax',
+        message: 'unknown option of html; allowed: fragment, attributes, templates',
+        line: 7,
+        column: 7,
+      },
+    ]);
   });
 
   it('says where it looked when there is none, and names a file it cannot parse', async () => {

@@ -130,5 +130,23 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   // A docs preset reads the site's own config with Babel, loaded only for such a project.
   if ((config as { preset?: unknown } | null)?.preset !== undefined)
     await (await import('../presets/babel-parser.js')).loadBabelParser();
-  return resolveConfig(config, dirname(file), file);
+  try {
+    return resolveConfig(config, dirname(file), file);
+  } catch (error) {
+    throw await placed(error, file, format);
+  }
+}
+
+// A configuration's issues at the line and column of their keys (the file is read again
+// only when it has problems, to point at them).
+async function placed(error: unknown, file: string, format: ConfigFormat): Promise<unknown> {
+  if (!(error instanceof ConfigError) || format === 'code') return error;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return error;
+  }
+  const { issuePositions } = await import('./issue-positions.js');
+  return new ConfigError(await issuePositions(error.issues, file, format, text), file);
 }

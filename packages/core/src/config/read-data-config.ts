@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { ConfigError } from '../errors/config-error.js';
+import { ConfigError } from '@transloom/client/errors';
 import type { ConfigFormat } from './find-config-file.js';
 
 /** Largest configuration file read as data. */

@@ -1,11 +1,11 @@
 import { isAbsolute, resolve } from 'node:path';
+import { ConfigError, type ConfigIssue } from '@transloom/client/errors';
 import {
   CUSTOM_INSTRUCTION_LANGUAGES,
   MAX_CUSTOM_INSTRUCTION_CHARS,
   MAX_CUSTOM_INSTRUCTIONS,
 } from '@transloom/client/wire';
 import type * as z from 'zod/mini';
-import { ConfigError, type ConfigIssue } from '../errors/config-error.js';
 import { expandPreset } from '../presets/expand-preset.js';
 import { closest } from '../settings/closest.js';
 import { configPathIssues } from '../settings/config-paths.js';
@@ -18,7 +18,7 @@ import { sharedMemoryOf } from './shared-memory-config.js';
 /** A configuration as the schema reads it, before it is resolved. */
 type ParsedConfig = z.infer<typeof configSchema>;
 
-export { ConfigError, type ConfigIssue } from '../errors/config-error.js';
+export { ConfigError, type ConfigIssue } from '@transloom/client/errors';
 export { closest } from '../settings/closest.js';
 export type { ResolvedConfig, ResolvedLocaleSettings } from '../settings/resolved-config.js';
 

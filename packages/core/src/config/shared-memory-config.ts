@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../errors/config-error.js';
+import type { ConfigIssue } from '@transloom/client/errors';
 import type { SharedMemoryConfig } from '../memory/shared-memory-settings.js';
 import type { ConfigSchemaOutput } from '../settings/config-schema.js';
 

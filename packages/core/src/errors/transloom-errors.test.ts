@@ -1,11 +1,9 @@
 import { ConfigError as ClientConfigError, TransloomError } from '@transloom/client';
+import { ConfigError, InternalError, UsageError } from '@transloom/client/errors';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config/resolve-config.js';
 import { FormatError } from '../document/diagnostics.js';
 import { loadDocument } from '../formats/load-document.js';
-import { ConfigError } from './config-error.js';
-import { InternalError } from './internal-error.js';
-import { UsageError } from './usage-error.js';
 
 describe('core’s errors', () => {
   it('place a file’s problem at its line and column', () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import { UsageError } from '@transloom/client/errors';
 import { parser as I18nextParser } from 'i18next-parser';
 import {
   applyEdits,
@@ -11,7 +12,6 @@ import {
 } from 'jsonc-parser';
 import { glob } from 'tinyglobby';
 import type { Diagnostic } from '../document/diagnostics.js';
-import { UsageError } from '../errors/usage-error.js';
 import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import { PathGuard } from '../pipeline/path-guard.js';
 import { pluralCategories } from '../plurals/plural-categories.js';

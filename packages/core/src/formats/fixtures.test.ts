@@ -2,13 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ConformanceCase, conformanceSuite } from '../test-support/conformance.js';
-import type { FormatName } from './format-adapter.js';
+import { FORMAT_NAMES } from './registry.js';
 
 const ROOT = fileURLToPath(new URL('../../../../fixtures/formats/', import.meta.url));
-const FORMATS: FormatName[] = ['json', 'xliff12', 'xliff2', 'markdown', 'mdx', 'html'];
 
 // Every fixture of the project, each with its pseudo-German golden file beside it.
-const cases: ConformanceCase[] = FORMATS.flatMap((format) =>
+const cases: ConformanceCase[] = FORMAT_NAMES.flatMap((format) =>
   readdirSync(join(ROOT, format))
     .filter((name) => !name.includes('.pseudo-de.'))
     .sort()

@@ -4,10 +4,12 @@ import type { Edit } from '../document/splice-edits.js';
 import type { SegmentMarkup } from '../segments/segment-markup.js';
 import type { UnitTranslation, Variant } from '../segments/unit-translation.js';
 
-export type { UnitTranslation, Variant } from '../segments/unit-translation.js';
+import type { FormatOptions, FormatSpec } from './format-spec.js';
+import type { FormatName } from './registry.js';
 
-/** The formats Transloom reads and writes. */
-export type FormatName = 'json' | 'xliff12' | 'xliff2' | 'markdown' | 'mdx' | 'html';
+export type { UnitTranslation, Variant } from '../segments/unit-translation.js';
+export type { FormatKind, FormatOptions } from './format-spec.js';
+export type { FormatName } from './registry.js';
 
 /** One selector of a plural or select message. */
 export interface Selector {
@@ -78,18 +80,6 @@ export interface RenderContext<P extends ParsedFile = ParsedFile> {
   omitted?: Set<string>;
 }
 
-/**
- * How a format's files hold their units:
- * - `catalog`: units are named by keys (a JSON key path, an XLIFF unit id); a target may
- *   lack some of them, and the application falls back to the source for those;
- * - `document`: units are blocks of one text (a Markdown or HTML page), named by their
- *   place and content; a target is a whole translated page or not written at all.
- */
-export type FormatKind = 'catalog' | 'document';
-
-/** Options of one adapter, given per file entry in the configuration. */
-export type FormatOptions = Readonly<Record<string, unknown>>;
-
 /** What `parse` returns besides the adapter's own tree: problems that did not stop it. */
 export interface ParsedFile {
   file: SourceFile;
@@ -97,7 +87,7 @@ export interface ParsedFile {
 }
 
 /**
- * One file format. Adapters are pure and synchronous: `parse` reads the file (throwing a
+ * One file format: its spec (the registry's facts) and its code. Adapters are pure and synchronous: `parse` reads the file (throwing a
  * FormatError with positions when it is malformed), `extract` lists its units, `apply` turns
  * translations into edits of the original text, and `serialize` writes the text with the
  * edits, copying every other byte as it was.
@@ -105,12 +95,7 @@ export interface ParsedFile {
 export interface FormatAdapter<
   P extends ParsedFile = ParsedFile,
   U extends AdapterUnit = AdapterUnit,
-> {
-  readonly name: FormatName;
-  /** Whether targets are catalogs of keyed units or whole documents (see {@link FormatKind}). */
-  readonly kind: FormatKind;
-  /** File extensions (with the dot) this adapter claims. */
-  readonly extensions: readonly string[];
+> extends FormatSpec<FormatName> {
   parse(file: SourceFile, options: FormatOptions): P;
   extract(parsed: P): U[];
   apply(

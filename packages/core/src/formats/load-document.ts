@@ -1,20 +1,21 @@
 import { extname } from 'node:path';
+import { UsageError } from '@transloom/client/errors';
 import { type Diagnostic, FormatError } from '../document/diagnostics.js';
 import { decodeSourceFile, encodeSourceText, type SourceFile } from '../document/source-file.js';
-import { UsageError } from '../errors/usage-error.js';
 import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
 import { MarkupMismatchError } from '../segments/render-segment.js';
 import type { Original } from '../segments/segment-markup.js';
 import type {
   AdapterUnit,
+  FormatAdapter,
   FormatKind,
-  FormatName,
   FormatOptions,
   ParsedFile,
   Unit,
   UnitTranslation,
 } from './format-adapter.js';
-import { formatAdapters } from './registry.js';
+import { formatAdapters } from './format-adapters.js';
+import { detectFormat, FORMAT_NAMES, type FormatName } from './registry.js';
 
 /** What {@link loadDocument} reads. */
 export interface LoadDocumentOptions {
@@ -111,29 +112,6 @@ interface Internal {
   format: FormatName;
 }
 
-const BY_EXTENSION: Readonly<Record<string, FormatName>> = {
-  '.json': 'json',
-  '.xlf': 'xliff12',
-  '.xliff': 'xliff12',
-  '.xlf2': 'xliff2',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.mdx': 'mdx',
-  '.html': 'html',
-  '.htm': 'html',
-};
-
-/** The format of a file: by extension, and by its `version` attribute for XLIFF. */
-export function detectFormat(path: string, text: string): FormatName | undefined {
-  const format = BY_EXTENSION[extname(path).toLowerCase()];
-  if (format === 'xliff12' || format === 'xliff2') {
-    const version = /<xliff\b[^>]*\bversion\s*=\s*["']([\d.]+)["']/.exec(text)?.[1];
-    if (version?.startsWith('2')) return 'xliff2';
-    if (version?.startsWith('1')) return 'xliff12';
-  }
-  return format;
-}
-
 /** Reads a localization file into a {@link LocDocument}; a malformed file throws a FormatError with positions. */
 export function loadDocument(options: LoadDocumentOptions): LocDocument {
   const file = decodeSourceFile(options.path, options.content);
@@ -146,15 +124,13 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
         column: 1,
         rule: 'unknown-format',
         severity: 'error',
-        message: `no format reads '${extname(options.path) || options.path}' files; set 'format' (${Object.keys(formatAdapters).join(', ')})`,
+        message: `no format reads '${extname(options.path) || options.path}' files; set 'format' (${FORMAT_NAMES.join(', ')})`,
       },
     ]);
   }
-  const adapter = formatAdapters[format];
-  if (!adapter)
-    throw new UsageError(
-      `format '${format}' has no adapter; known formats: ${Object.keys(formatAdapters).join(', ')}`,
-    );
+  const adapter: FormatAdapter | undefined = formatAdapters[format];
+  // A format given by a caller not checked by the types (JavaScript, a configuration's text).
+  if (!adapter) throw new UsageError(`format '${format}' is not one of ${FORMAT_NAMES.join(', ')}`);
   const sourceLocale = options.sourceLocale ?? 'en';
   const readOptions: FormatOptions = { locale: sourceLocale, ...options.options };
   const parsed: ParsedFile = adapter.parse(file, readOptions);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { type ConformanceCase, conformanceSuite } from '../test-support/conformance.js';
-import type { FormatName } from './format-adapter.js';
+import type { FormatName } from './registry.js';
 
 // Real files from public projects (../shared/fixtures/real-world beside the repository).
 const ROOT =

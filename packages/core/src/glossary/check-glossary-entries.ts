@@ -1,6 +1,6 @@
+import type { GlossaryCell } from '@transloom/client/wire';
 import { validateGlossaryEntries } from '@transloom/client/wire';
 import type { Diagnostic } from '../document/diagnostics.js';
-import type { GlossaryCell } from './glossary-rows.js';
 import { glossaryDiagnostic, quoteCell } from './glossary-source.js';
 import type { PositionedEntry } from './parse-glossary-file.js';
 

@@ -1,8 +1,8 @@
 import { extname } from 'node:path';
+import { LOCALE_CODE } from '@transloom/client/languages';
+import type { GlossaryFileFormat } from '@transloom/client/wire';
 import { baseLanguage } from '@transloom/client/wire';
-import { LOCALE_CODE } from '../settings/locale-code.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
-import type { GlossaryFileFormat } from './glossary-rows.js';
 
 /**
  * How a project's glossary is laid out (the core README's Glossary section shows each):

@@ -1,6 +1,5 @@
-import type { GlossaryEntry } from '@transloom/client/wire';
+import type { GlossaryEntry, GlossaryFileFormat, GlossaryRow } from '@transloom/client/wire';
 import { stringify } from 'csv-stringify/sync';
-import type { GlossaryFileFormat, GlossaryRow } from './glossary-rows.js';
 
 /** A row of a glossary file being rewritten: its text as written until a cell changes. */
 export interface RowSlot {

@@ -1,4 +1,4 @@
-import { baseLanguage, type GlossaryEntry } from '@transloom/client/wire';
+import { baseLanguage, type GlossaryEntry, isBlankRow } from '@transloom/client/wire';
 import { localesNamed } from './glossary-layout.js';
 import {
   formatRows,
@@ -8,7 +8,6 @@ import {
   type RowSlot,
   slotOf,
 } from './glossary-row-list.js';
-import { isBlankRow } from './glossary-rows.js';
 import type { GlossaryFileModel } from './parse-glossary-file.js';
 
 /** Options of {@link mergeGlossaryFile}. */

@@ -1,13 +1,13 @@
 import type { LocatedGlossaryEntry } from '@transloom/client/wire';
-import type { Diagnostic } from '../document/diagnostics.js';
-import { formatOfGlossary, localesNamed, namesLocale, readFirstRow } from './glossary-layout.js';
 import {
   type GlossaryCell,
   type GlossaryFileFormat,
   type GlossaryRow,
   isBlankRow,
   readGlossaryRows,
-} from './glossary-rows.js';
+} from '@transloom/client/wire';
+import type { Diagnostic } from '../document/diagnostics.js';
+import { formatOfGlossary, localesNamed, namesLocale, readFirstRow } from './glossary-layout.js';
 import { type GlossarySource, glossaryDiagnostic, quoteCell } from './glossary-source.js';
 
 /** An entry with the file and the cells it came from. */
@@ -106,13 +106,28 @@ function malformed(model: GlossaryFileModel, row: GlossaryRow, message: string):
   );
 }
 
-function addEntry(model: GlossaryFileModel, locale: string, entry: PositionedEntry): void {
+// The entry of one source cell and its target cell in `locale`, at their row.
+function addEntry(
+  model: GlossaryFileModel,
+  locale: string,
+  at: { row: GlossaryRow; index: number },
+  sourceCell: GlossaryCell,
+  targetCell: GlossaryCell,
+): void {
   let list = model.entries.get(locale);
   if (!list) {
     list = [];
     model.entries.set(locale, list);
   }
-  list.push(entry);
+  list.push({
+    source: sourceCell.text,
+    target: targetCell.text,
+    line: at.row.line,
+    file: model.source.name,
+    row: at.index,
+    sourceCell,
+    targetCell,
+  });
 }
 
 function readTable(
@@ -158,15 +173,7 @@ function readTable(
       const targetCell = row.cells[column]!;
       // An empty cell: that term has no entry in that locale.
       if (!locale || targetCell.text === '') return;
-      addEntry(model, locale, {
-        source: sourceCell.text,
-        target: targetCell.text,
-        line: row.line,
-        file: name,
-        row: index,
-        sourceCell,
-        targetCell,
-      });
+      addEntry(model, locale, { row, index }, sourceCell, targetCell);
     });
   });
 }
@@ -237,15 +244,7 @@ function readEntries(model: GlossaryFileModel, options: ParseGlossaryFileOptions
     model.rowLocales[index] = locales;
     const [sourceCell, targetCell] = row.cells as [GlossaryCell, GlossaryCell];
     for (const locale of locales) {
-      addEntry(model, locale, {
-        source: sourceCell.text,
-        target: targetCell.text,
-        line: row.line,
-        file: name,
-        row: index,
-        sourceCell,
-        targetCell,
-      });
+      addEntry(model, locale, { row, index }, sourceCell, targetCell);
     }
   });
   model.languageColumns = entryRows > 0 && withLanguages === entryRows;

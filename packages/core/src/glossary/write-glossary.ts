@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import type { GlossaryEntry } from '@transloom/client/wire';
+import type { GlossaryEntry, GlossaryFileFormat } from '@transloom/client/wire';
 import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
-import type { GlossaryFileFormat } from './glossary-rows.js';
 import type { GlossarySource } from './glossary-source.js';
 import { GlossaryError } from './load-glossary.js';
 import { mergeGlossaryFile } from './merge-glossary-file.js';

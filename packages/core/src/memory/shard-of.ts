@@ -1,4 +1,4 @@
-import { UsageError } from '../errors/usage-error.js';
+import { UsageError } from '@transloom/client/errors';
 
 /** One part of a sharded run: shard `index` (from 1) of `count`. */
 export interface Shard {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ConfigError, type ConfigIssue } from '@transloom/client/errors';
 import { glob } from 'tinyglobby';
-import { ConfigError, type ConfigIssue } from '../errors/config-error.js';
 import { closest } from '../settings/closest.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { ALWAYS_EXCLUDED, type ProjectFile, staticBase } from './expand-files.js';

@@ -1,6 +1,7 @@
+import { ConfigError } from '@transloom/client/errors';
 import { glob } from 'tinyglobby';
-import { ConfigError } from '../errors/config-error.js';
-import type { FormatName, FormatOptions } from '../formats/format-adapter.js';
+import type { FormatOptions } from '../formats/format-adapter.js';
+import type { FormatName } from '../formats/registry.js';
 import { escapeRegExp } from '../segments/escape-reg-exp.js';
 import type { FileEntry } from '../settings/config-schema.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';

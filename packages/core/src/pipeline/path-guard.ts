@@ -1,6 +1,6 @@
 import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { ConfigError } from '../errors/config-error.js';
+import { ConfigError } from '@transloom/client/errors';
 import {
   gitFolderIssue,
   githubFolderIssue,

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pseudoEngine } from '@transloom/server';
 import { describe, expect, it } from 'vitest';
-import type { FormatName } from '../formats/format-adapter.js';
 import { loadDocument } from '../formats/load-document.js';
+import type { FormatName } from '../formats/registry.js';
 import { type TestProject, testProject, testService } from '../test-support/test-project.js';
 
 // A target holds only verified translations or what a person wrote: every way a run can end

@@ -1,8 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
+import { ConfigError, InternalError, UsageError } from '@transloom/client/errors';
 import type { Diagnostic } from '../document/diagnostics.js';
-import { ConfigError } from '../errors/config-error.js';
-import { InternalError } from '../errors/internal-error.js';
-import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
 import { readLock, writeLock } from '../lock/lock-file.js';

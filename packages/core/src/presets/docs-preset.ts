@@ -1,6 +1,6 @@
+import type { DocsGenerator } from '../formats/markdown/docs-generators.js';
 import type { AnchorSettings } from '../formats/markdown/heading-anchors.js';
 import type { FrontMatterLinkKeys } from '../formats/markdown/link-targets.js';
-import type { DocsGenerator } from '../settings/docs-generators.js';
 import type { PresetExpansion } from '../settings/preset-expansion.js';
 
 export type { PresetExpansion } from '../settings/preset-expansion.js';

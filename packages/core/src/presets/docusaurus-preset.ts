@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { ADMONITION_LABELS } from '../formats/markdown/prepare-markdown.js';
 import type { FileEntry } from '../settings/config-schema.js';
 import type { DocsPolicy, DocsPreset } from './docs-preset.js';
 import { missingLocalesNote } from './locale-notes.js';
@@ -13,17 +14,7 @@ const policy: DocsPolicy = {
   anchors: { slug: 'github', marker: 'id' },
   // Docusaurus's admonitions and the details element's container form; `<TabItem label>` is
   // an attribute (see `attributes`).
-  labels: [
-    'note',
-    'tip',
-    'info',
-    'warning',
-    'danger',
-    'caution',
-    'important',
-    'success',
-    'secondary',
-  ],
+  labels: ADMONITION_LABELS,
 };
 
 // Each content plugin: its option in the classic preset, its default folder, and its

@@ -1,4 +1,4 @@
-import type { DocsGenerator } from '../settings/docs-generators.js';
+import type { DocsGenerator } from '../formats/markdown/docs-generators.js';
 
 /** A language's own name for itself (`Deutsch`, `日本語`), as a site's language menu shows it. */
 export function languageLabel(locale: string): string {

@@ -1,8 +1,8 @@
 import { globSync } from 'tinyglobby';
+import type { DocsGenerator } from '../formats/markdown/docs-generators.js';
 import type { SiteLinks } from '../formats/markdown/site-links.js';
 import { ALWAYS_EXCLUDED } from '../pipeline/expand-files.js';
 import type { FileEntry } from '../settings/config-schema.js';
-import type { DocsGenerator } from '../settings/docs-generators.js';
 import { DOCS_ATTRIBUTES, type DocsPolicy, type DocsPresetContext } from './docs-preset.js';
 
 /** One folder of pages and where a locale's copy of it goes. */

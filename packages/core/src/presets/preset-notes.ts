@@ -1,5 +1,5 @@
+import type { DocsGenerator } from '../formats/markdown/docs-generators.js';
 import type { FileEntry } from '../settings/config-schema.js';
-import type { DocsGenerator } from '../settings/docs-generators.js';
 import type { PresetExpansion } from '../settings/preset-expansion.js';
 
 type Part = string | (() => string | undefined);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { globSync } from 'tinyglobby';
-import type { DocsGenerator } from '../settings/docs-generators.js';
+import type { DocsGenerator } from '../formats/markdown/docs-generators.js';
 import { readSiteConfig, type SiteConfig } from './site-config.js';
 
 const EXTENSIONS = ['ts', 'mts', 'js', 'mjs', 'cts', 'cjs'];

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors/usage-error.js';
+import { UsageError } from '@transloom/client/errors';
 
 /** Calls on one project, run one after another. */
 export interface CallQueue {

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors/usage-error.js';
+import { UsageError } from '@transloom/client/errors';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../settings/request-timeout.js';
 import type { LocalServiceStarter, ServiceConnection, ServiceOption } from './project-types.js';
 

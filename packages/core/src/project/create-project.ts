@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { UsageError } from '../errors/usage-error.js';
+import { UsageError } from '@transloom/client/errors';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import { PathGuard } from '../pipeline/path-guard.js';
 import type { RunReport } from '../pipeline/run-report.js';

@@ -1,5 +1,5 @@
+import { UsageError } from '@transloom/client/errors';
 import { baseLanguage, type GlossaryEntry } from '@transloom/client/wire';
-import { UsageError } from '../errors/usage-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
 import { syncGlossary } from '../glossary/sync-glossary.js';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
+import { ConfigError } from '@transloom/client/errors';
 import { pushTo } from '../collections/group-by.js';
 import type { Diagnostic } from '../document/diagnostics.js';
-import { ConfigError } from '../errors/config-error.js';
 import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import {
   MemoryUnavailableError,

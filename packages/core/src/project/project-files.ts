@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { FormatName } from '../formats/format-adapter.js';
+import type { FormatName } from '../formats/registry.js';
 import { expandFiles } from '../pipeline/expand-files.js';
 import type { FileEntry } from '../settings/config-schema.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';

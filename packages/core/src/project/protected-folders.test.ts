@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ConfigError } from '@transloom/client/errors';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../errors/config-error.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';
 import { createProject } from './create-project.js';
 

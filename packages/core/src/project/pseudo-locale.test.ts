@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '@transloom/client/errors';
 import { startLocalService } from '@transloom/server';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../errors/usage-error.js';
 import { requestsTo, TEST_KEY, testProject, testService } from '../test-support/test-project.js';
 import { createProject } from './create-project.js';
 import type { RunEvent } from './project-types.js';

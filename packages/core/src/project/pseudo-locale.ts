@@ -1,4 +1,4 @@
-import { UsageError } from '../errors/usage-error.js';
+import { UsageError } from '@transloom/client/errors';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { STATE_DIRECTORY } from '../settings/state-directory.js';
 

@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ConfigError, UsageError } from '@transloom/client/errors';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config/resolve-config.js';
-import { ConfigError } from '../errors/config-error.js';
-import { UsageError } from '../errors/usage-error.js';
 import { NotWritableError } from '../pipeline/check-writable.js';
 import { targetLangOf } from '../settings/target-language.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';

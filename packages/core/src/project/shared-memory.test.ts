@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { ConfigError } from '@transloom/client/errors';
 import { type EngineTranslateInput, pseudoEngine } from '@transloom/server';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../errors/config-error.js';
 import type { RunReport } from '../pipeline/run-report.js';
 import { useRedisServer } from '../test-support/redis-server.js';
 import { TEST_KEY, testProject, testService } from '../test-support/test-project.js';

@@ -1,5 +1,5 @@
 /** Where an original piece of a file comes from: a range of the file's text, or literal text. */
-import { InternalError } from '../errors/internal-error.js';
+import { InternalError } from '@transloom/client/errors';
 export type Original = { readonly start: number; readonly end: number } | string;
 
 /** What a unit's `<x>` and `<g>` ids stand for, so a translation can be written back exactly. */

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { ConfigIssue } from '../errors/config-error.js';
+import type { ConfigIssue } from '@transloom/client/errors';
 import type { ConfigSchemaOutput } from './config-schema.js';
 
 /** Whether `path` (absolute) is `root` or below it, by name. */

@@ -1,13 +1,12 @@
-import { FORMALITIES, MODEL_TYPES } from '@transloom/client/languages';
+import { FORMALITIES, LOCALE_CODE, MODEL_TYPES } from '@transloom/client/languages';
 // zod's functional build (`zod/mini`) with its English messages only: the full build and its
 // every locale cost a run that has nothing to do more to load than the run itself.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { DOCS_GENERATORS } from './docs-generators.js';
-import { LOCALE_CODE } from './locale-code.js';
-import { fileEntrySyntaxProblem } from './markdown-syntax.js';
+import { DOCS_GENERATORS } from '../formats/markdown/docs-generators.js';
+import { FORMAT_NAMES, formatOptionIssues } from '../formats/registry.js';
+import { closest } from './closest.js';
 
-const FORMATS = ['json', 'xliff12', 'xliff2', 'markdown', 'mdx', 'html'] as const;
 z.config(en());
 
 const LOCALE = z
@@ -65,8 +64,11 @@ export const fileEntrySchema = z.strictObject({
   /** Where translations go: a template with `{locale}` and `{path}`; default: `source` with the target locale. */
   target: z.optional(NAME),
   /** The format, when the extension does not tell. */
-  format: z.optional(z.enum(FORMATS)),
-  /** Options of the format's adapter (Markdown: `syntax: 'mkdocs'` for mkdocs-material pages). */
+  format: z.optional(z.enum(FORMAT_NAMES)),
+  /**
+   * Options of the format's adapter (Markdown: `syntax: 'mkdocs'` for mkdocs-material pages),
+   * checked by the format's own schema in the registry.
+   */
   options: z.optional(z.record(z.string(), z.unknown())),
   /** Only these target locales for this entry. */
   locales: z.optional(z.array(LOCALE)),
@@ -74,11 +76,23 @@ export const fileEntrySchema = z.strictObject({
   exclude: z.optional(z.array(z.string())),
 });
 
-// Markdown's `syntax` (commonmark, mkdocs) is checked as configuration loads, at its key.
+// The options are checked as configuration loads, each problem at its key, by the schema the
+// entry's format declares in the registry (its `format`, else its source's extension).
 const checkedFileEntry = fileEntrySchema.check(
   z.superRefine((entry, ctx) => {
-    const problem = fileEntrySyntaxProblem(entry);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['options', 'syntax'], message: problem });
+    for (const issue of formatOptionIssues(entry)) {
+      const path = ['options', ...issue.path];
+      if (!issue.unknownKeys) ctx.addIssue({ code: 'custom', path, message: issue.message });
+      for (const key of issue.unknownKeys ?? []) {
+        const near = closest(key, issue.allowedKeys ?? []);
+        const known = issue.allowedKeys?.join(', ') || 'none';
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, key],
+          message: `${issue.message}${near ? `; did you mean '${near}'?` : `; allowed: ${known}`}`,
+        });
+      }
+    }
   }),
 );
 

@@ -1,5 +1,5 @@
+import type { DocsGenerator } from '../formats/markdown/docs-generators.js';
 import type { FileEntry } from './config-schema.js';
-import type { DocsGenerator } from './docs-generators.js';
 
 /** A preset expanded for one site: its file entries and what the user should know. */
 export interface PresetExpansion {

@@ -1,5 +1,5 @@
+import type { ConfigIssue } from '@transloom/client/errors';
 import type { z } from 'zod';
-import type { ConfigIssue } from '../errors/config-error.js';
 import type { configSchema, FileEntry, LocaleSettings } from './config-schema.js';
 import type { PresetExpansion } from './preset-expansion.js';
 import type { SharedMemoryConfig } from './shared-memory-config.js';

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { FormatName, UnitTranslation } from '../formats/format-adapter.js';
+import type { UnitTranslation } from '../formats/format-adapter.js';
 import { type LocDocument, loadDocument } from '../formats/load-document.js';
+import type { FormatName } from '../formats/registry.js';
 import { decodeXmlText } from '../formats/xliff/xml-tree.js';
 import { alignTarget } from '../pipeline/align-target.js';
 import { translationHash } from '../pipeline/translation-hash.js';

@@ -4,6 +4,7 @@ import {
   TRANSLATE_LANGUAGES,
 } from '@transloom/client/wire';
 import { countCharacters } from '../accounting.js';
+import { PLAIN_TEXT_REQUEST } from '../engines/plain-text-request.js';
 import type { AgentWorkflow } from './agent-workflow.js';
 
 const TARGETS = new Set<string>([...TRANSLATE_LANGUAGES, ...TARGET_VARIANTS]);
@@ -32,17 +33,9 @@ export const translateWorkflow: AgentWorkflow = {
       sourceLang: (await detectLanguages([text]))[0]!,
       targetLang: target,
       formality: 'default',
-      tagHandling: null,
-      ignoreTags: [],
-      splittingTags: [],
-      nonSplittingTags: [],
-      outlineDetection: true,
-      splitSentences: '1',
+      ...PLAIN_TEXT_REQUEST,
       preserveFormatting: false,
-      context: null,
       glossary: null,
-      style: null,
-      customInstructions: [],
       modelType: 'quality_optimized',
     });
     return { message: translated ?? '', contentType: 'text', language: target.toLowerCase() };

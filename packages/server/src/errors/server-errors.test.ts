@@ -1,14 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TransloomError } from '@transloom/client/errors';
+import { InternalError, TransloomError, UsageError } from '@transloom/client/errors';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, StyleRulesFileError } from '../create-server.js';
 import { EngineLoadError, loadEngine } from '../engines/load-engine.js';
 import { HttpError } from '../http/http-error.js';
-import { parseServerArgs, UsageError } from '../parse-server-args.js';
+import { parseServerArgs } from '../parse-server-args.js';
 import { deserializeError, serializeError } from '../worker/work-tasks.js';
-import { InternalError } from './internal-error.js';
 
 /** What a call threw. */
 async function thrownBy(fn: () => unknown): Promise<unknown> {

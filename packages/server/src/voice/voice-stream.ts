@@ -8,6 +8,7 @@ import {
   type VoiceServerMessageWire,
 } from '@transloom/client/wire';
 import type { WebSocket } from 'ws';
+import { PLAIN_TEXT_REQUEST } from '../engines/plain-text-request.js';
 import type { ServiceContext } from '../service-context.js';
 import { estimatedDurationMs } from '../speech/compressed-duration.js';
 import type { SpeechSegment } from '../speech/speech-engine.js';
@@ -130,17 +131,9 @@ export function serveVoiceStream(
       sourceLang: baseLanguage(recognizer.language),
       targetLang,
       formality: FORMALITY.has(targetLang) ? session.formality : 'default',
-      tagHandling: null,
-      ignoreTags: [],
-      splittingTags: [],
-      nonSplittingTags: [],
-      outlineDetection: true,
-      splitSentences: '1',
+      ...PLAIN_TEXT_REQUEST,
       preserveFormatting: true,
-      context: null,
       dictionary: await glossaryFor(target),
-      style: null,
-      customInstructions: [],
       modelType: 'latency_optimized',
     });
     return segments.map((s, i) => ({

@@ -1,9 +1,8 @@
-import { TransloomError, type TransloomErrorKind } from '@transloom/client/errors';
+import { InternalError, TransloomError, type TransloomErrorKind } from '@transloom/client/errors';
 import { LRUCache } from 'lru-cache';
 import { GlossaryAutomaton } from '../engines/glossary-automaton.js';
 import { pseudoLocalizeWith } from '../engines/pseudo-engine.js';
 import type { EngineTranslateInput } from '../engines/translation-engine.js';
-import { InternalError } from '../errors/internal-error.js';
 import { HttpError } from '../http/http-error.js';
 import { type Detection, detectLanguage, detectLanguages } from '../language-detection.js';
 import type { GlossaryShape } from '../routes/glossary-input.js';

@@ -7,6 +7,7 @@ import { DEFAULT_HTML_ATTRIBUTES } from './html-attributes.js';
 import { htmlLocaleEdits } from './html-locale.js';
 import { resolveHtmlOptions } from './html-options.js';
 import { writeHtmlUnit } from './html-render.js';
+import { htmlSpec } from './html-spec.js';
 import { parseHtml } from './html-tree.js';
 import { extractHtmlUnits, type HtmlUnit } from './html-units.js';
 
@@ -31,9 +32,7 @@ interface HtmlParsed extends ParsedFile {
  * line breaks next to tags, and sets `<html lang>` (and `dir` for right-to-left locales).
  */
 export const htmlAdapter: FormatAdapter<HtmlParsed, HtmlUnit> = {
-  name: 'html',
-  kind: 'document',
-  extensions: ['.html', '.htm'],
+  ...htmlSpec,
 
   parse(file: SourceFile, options) {
     const resolved = resolveHtmlOptions(options, file.path);

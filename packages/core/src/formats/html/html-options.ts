@@ -4,7 +4,7 @@ import {
   TEMPLATE_SYNTAXES,
   type TemplateSyntax,
 } from '../../segments/template-tags.js';
-import type { FormatOptions } from '../format-adapter.js';
+import type { FormatOptions } from '../format-spec.js';
 
 /** Options of the HTML adapter, given per file entry (`files[].options`). */
 export interface HtmlOptions {
@@ -35,34 +35,33 @@ function syntaxList(): string {
   return TEMPLATE_SYNTAXES.map((s) => `'${s}'`).join(', ');
 }
 
+/** What is wrong with a `templates` option, or undefined when it names template syntaxes. */
+export function templatesProblem(value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'boolean') return undefined;
+  if (!Array.isArray(value))
+    return `must be true, false or a list of template syntaxes (${syntaxList()}), not ${JSON.stringify(value)}`;
+  const index = value.findIndex((entry) => syntaxOf(entry) === undefined);
+  if (index === -1) return undefined;
+  return `[${index}]: ${JSON.stringify(value[index])} is not a template syntax; use ${syntaxList()} (or the aliases ${Object.keys(
+    TEMPLATE_SYNTAX_ALIASES,
+  )
+    .map((a) => `'${a}'`)
+    .join(', ')})`;
+}
+
+function syntaxOf(entry: unknown): TemplateSyntax | undefined {
+  const name = typeof entry === 'string' ? entry.trim().toLowerCase() : undefined;
+  return name === undefined
+    ? undefined
+    : (TEMPLATE_SYNTAXES.find((s) => s === name) ?? TEMPLATE_SYNTAX_ALIASES[name]);
+}
+
 function resolveTemplates(value: unknown, file: string): readonly TemplateSyntax[] {
+  const found = templatesProblem(value);
+  if (found) throw problem(file, `options.templates${found.startsWith('[') ? '' : ' '}${found}`);
   if (value === undefined || value === true) return TEMPLATE_SYNTAXES;
   if (value === false) return [];
-  if (!Array.isArray(value)) {
-    throw problem(
-      file,
-      `options.templates must be true, false or a list of template syntaxes (${syntaxList()}), not ${JSON.stringify(value)}`,
-    );
-  }
-  const syntaxes = new Set<TemplateSyntax>();
-  for (const [index, entry] of value.entries()) {
-    const name = typeof entry === 'string' ? entry.trim().toLowerCase() : undefined;
-    const syntax =
-      name === undefined
-        ? undefined
-        : (TEMPLATE_SYNTAXES.find((s) => s === name) ?? TEMPLATE_SYNTAX_ALIASES[name]);
-    if (!syntax) {
-      throw problem(
-        file,
-        `options.templates[${index}]: ${JSON.stringify(entry)} is not a template syntax; use ${syntaxList()} (or the aliases ${Object.keys(
-          TEMPLATE_SYNTAX_ALIASES,
-        )
-          .map((a) => `'${a}'`)
-          .join(', ')})`,
-      );
-    }
-    syntaxes.add(syntax);
-  }
+  const syntaxes = new Set((value as unknown[]).map(syntaxOf));
   return TEMPLATE_SYNTAXES.filter((s) => syntaxes.has(s));
 }
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors/usage-error.js';
+import { UsageError } from '@transloom/client/errors';
 import { compareSelectorKeys } from '../../plurals/selector-key-order.js';
 import { parseSegment, type SegmentToken } from '../../segments/parse-segment.js';
 import { MarkupMismatchError } from '../../segments/render-segment.js';

@@ -1,7 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { UsageError } from '@transloom/client/errors';
 import { type Diagnostic, FormatError, optionError } from '../../document/diagnostics.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
-import { UsageError } from '../../errors/usage-error.js';
 import { PLURAL_CATEGORIES } from '../../plurals/plural-categories.js';
 import { renderSegment } from '../../segments/render-segment.js';
 import { SegmentBuilder } from '../../segments/segment-markup.js';
@@ -30,6 +30,7 @@ import {
   keyPathSeparator,
   readJsonCatalog,
 } from './json-messages.js';
+import { jsonSpec } from './json-spec.js';
 import { omitProperties } from './omit-properties.js';
 import { findPluralGroups, type PluralGroup } from './plural-groups.js';
 
@@ -139,9 +140,7 @@ function pluralUnit(
  * the target locale's forms (`_few` and `_many` for Polish, only `_other` for Japanese).
  */
 export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
-  name: 'json',
-  kind: 'catalog',
-  extensions: ['.json'],
+  ...jsonSpec,
 
   detected: (parsed) => ({ syntax: parsed.syntax }),
 

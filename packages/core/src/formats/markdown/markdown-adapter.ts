@@ -9,12 +9,13 @@ import { FormatError, optionError } from '../../document/diagnostics.js';
 import type { SourceFile } from '../../document/source-file.js';
 import { type Edit, spliceEdits } from '../../document/splice-edits.js';
 import { escapeSegmentText } from '../../segments/segment-markup.js';
-import { markdownSyntaxProblem } from '../../settings/markdown-syntax.js';
 import type { FormatAdapter, FormatOptions } from '../format-adapter.js';
 import { DEFAULT_FRONT_MATTER_KEYS } from './front-matter.js';
 import { type AnchorSettings, headingAnchors } from './heading-anchors.js';
 import type { MarkdownParsed } from './markdown-parsed.js';
 import { siteEdits } from './markdown-site-edits.js';
+import { markdownSpec, mdxSpec, SLUG_STYLES } from './markdown-spec.js';
+import { markdownSyntaxProblem } from './markdown-syntax.js';
 import {
   extractMarkdownUnits,
   type MarkdownSettings,
@@ -36,8 +37,6 @@ export const DEFAULT_MARKDOWN_ATTRIBUTES = [
   'caption',
 ];
 
-const SLUG_STYLES = ['github', 'astro', 'vitepress'];
-
 // Whether a unit's source text reads as MDX on its own (computed once per unit).
 const readsAlone = new WeakMap<MarkdownUnit, boolean>();
 
@@ -46,7 +45,7 @@ function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings |
   if (value === undefined) return undefined;
   if (
     typeof value !== 'object' ||
-    !SLUG_STYLES.includes(value.slug as string) ||
+    !(SLUG_STYLES as readonly unknown[]).includes(value.slug) ||
     (value.marker !== 'id' && value.marker !== 'span')
   )
     throw optionError(
@@ -177,14 +176,11 @@ function derive(parsed: MarkdownParsed, unit: MarkdownUnit, links: readonly Edit
 }
 
 function markdownAdapter(
-  name: 'markdown' | 'mdx',
-  extensions: string[],
+  spec: typeof markdownSpec | typeof mdxSpec,
 ): FormatAdapter<MarkdownParsed, MarkdownUnit> {
-  const mdx = name === 'mdx';
+  const mdx = spec.name === 'mdx';
   return {
-    name,
-    kind: 'document',
-    extensions,
+    ...spec,
     parse(file, options) {
       const labels = labelsFrom(file, options);
       const mkdocs = mkdocsFrom(file, options, mdx);
@@ -298,7 +294,7 @@ function markdownAdapter(
  * allow-list. Code, URLs, heading ids and attributes outside an allow-list are never
  * translated. Writing splices translated text into the original positions.
  */
-export const markdownFormat = markdownAdapter('markdown', ['.md', '.markdown']);
+export const markdownFormat = markdownAdapter(markdownSpec);
 
 /** MDX: Markdown with JSX (attribute values by an allow-list), ESM and expressions left alone. */
-export const mdxFormat = markdownAdapter('mdx', ['.mdx']);
+export const mdxFormat = markdownAdapter(mdxSpec);

@@ -28,8 +28,8 @@ export interface PrepareOptions {
   mkdocs?: boolean;
 }
 
-/** Containers whose labels are translated when nothing else is configured. */
-export const DEFAULT_CONTAINER_LABELS: readonly string[] = [
+/** The admonitions' names (`:::tip`, `!!! note`) that docs generators share. */
+export const ADMONITION_LABELS: readonly string[] = [
   'note',
   'tip',
   'info',
@@ -39,6 +39,11 @@ export const DEFAULT_CONTAINER_LABELS: readonly string[] = [
   'important',
   'success',
   'secondary',
+];
+
+/** Containers whose labels are translated when nothing else is configured. */
+export const DEFAULT_CONTAINER_LABELS: readonly string[] = [
+  ...ADMONITION_LABELS,
   'details',
   'tabs',
 ];

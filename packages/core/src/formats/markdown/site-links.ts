@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
-import type { DocsGenerator } from '../../settings/docs-generators.js';
+import type { DocsGenerator } from './docs-generators.js';
 import type { FrontMatterLinkKeys, LinkTarget } from './link-targets.js';
 
-export type { DocsGenerator } from '../../settings/docs-generators.js';
+export type { DocsGenerator } from './docs-generators.js';
 
 /**
  * Where a preset's pages live and how their URLs work: carried in a file entry's adapter

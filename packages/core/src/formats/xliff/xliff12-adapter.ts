@@ -1,9 +1,9 @@
-import { spliceEdits } from '../../document/splice-edits.js';
 import type { FormatAdapter } from '../format-adapter.js';
+import { xliffAdapterCommon } from './xliff-adapter-common.js';
 import { applyXliff } from './xliff-apply.js';
 import { completeXliff, readXliffTree, type XliffParsed } from './xliff-document.js';
+import { xliff12Spec } from './xliff-spec.js';
 import { type XliffUnit, xliffUnits } from './xliff-units.js';
-import { verifyXliffUnit } from './xliff-verify.js';
 import { collectSites12 } from './xliff12-sites.js';
 
 const RULES = { pairs: new Set(['g', 'mrk']) };
@@ -17,9 +17,7 @@ const RULES = { pairs: new Set(['g', 'mrk']) };
  * as it is now, an unchanged text keeps its state and approval there, and a person's notes stay.
  */
 export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
-  name: 'xliff12',
-  kind: 'catalog',
-  extensions: ['.xlf', '.xliff'],
+  ...xliff12Spec,
 
   parse(file, options) {
     const tree = readXliffTree(file, '1');
@@ -38,16 +36,5 @@ export const xliff12Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
     });
   },
 
-  serialize(parsed, edits) {
-    return spliceEdits(parsed.file.text, edits);
-  },
-
-  verify: verifyXliffUnit,
-
-  // What a reviewer sets on a target (its state, notes) lives only in the target file.
-  usesPreviousTarget: true,
-
-  detected(parsed) {
-    return { text: parsed.text };
-  },
+  ...xliffAdapterCommon,
 };

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../document/diagnostics.js';
+import { inheritedFlags } from './inherited-flags.js';
 import type { UnitSite, XliffTree } from './xliff-document.js';
 import { fallbackUnitId } from './xliff-units.js';
 import { childrenNamed, elementText, localName, type XmlElement } from './xml-tree.js';
@@ -31,10 +32,7 @@ export function collectSites12(tree: XliffTree): { sites: UnitSite[]; warnings: 
     const walk = (element: XmlElement, preserve: boolean, translate: boolean) => {
       for (const child of element.children) {
         const name = localName(child.name);
-        const keep = child.attributes['xml:space']
-          ? child.attributes['xml:space'] === 'preserve'
-          : preserve;
-        const open = child.attributes.translate ? child.attributes.translate !== 'no' : translate;
+        const { keep, open } = inheritedFlags(child, preserve, translate);
         if (name === 'group' || name === 'body') walk(child, keep, open);
         if (name === 'bin-unit' && open) {
           warnings.push({

@@ -1,9 +1,9 @@
-import { spliceEdits } from '../../document/splice-edits.js';
 import type { FormatAdapter } from '../format-adapter.js';
+import { xliffAdapterCommon } from './xliff-adapter-common.js';
 import { applyXliff } from './xliff-apply.js';
 import { completeXliff, readXliffTree, type XliffParsed } from './xliff-document.js';
+import { xliff2Spec } from './xliff-spec.js';
 import { type XliffUnit, xliffUnits } from './xliff-units.js';
-import { verifyXliffUnit } from './xliff-verify.js';
 import { collectSites2 } from './xliff2-sites.js';
 
 const RULES = { pairs: new Set(['pc', 'mrk']) };
@@ -17,9 +17,7 @@ const RULES = { pairs: new Set(['pc', 'mrk']) };
  * target file as it is now, an unchanged text keeps its state there, and a person's notes stay.
  */
 export const xliff2Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
-  name: 'xliff2',
-  kind: 'catalog',
-  extensions: ['.xlf2'],
+  ...xliff2Spec,
 
   parse(file, options) {
     const tree = readXliffTree(file, '2');
@@ -37,16 +35,5 @@ export const xliff2Adapter: FormatAdapter<XliffParsed, XliffUnit> = {
     });
   },
 
-  serialize(parsed, edits) {
-    return spliceEdits(parsed.file.text, edits);
-  },
-
-  verify: verifyXliffUnit,
-
-  // What a reviewer sets on a target (its state, notes) lives only in the target file.
-  usesPreviousTarget: true,
-
-  detected(parsed) {
-    return { text: parsed.text };
-  },
+  ...xliffAdapterCommon,
 };

@@ -1,3 +1,4 @@
+import { inheritedFlags } from './inherited-flags.js';
 import type { UnitSite, XliffTree } from './xliff-document.js';
 import { fallbackUnitId } from './xliff-units.js';
 import { childrenNamed, elementText, localName, type XmlElement } from './xml-tree.js';
@@ -29,10 +30,7 @@ export function collectSites2(tree: XliffTree): UnitSite[] {
     const walk = (element: XmlElement, preserve: boolean, translate: boolean) => {
       for (const child of element.children) {
         const name = localName(child.name);
-        const keep = child.attributes['xml:space']
-          ? child.attributes['xml:space'] === 'preserve'
-          : preserve;
-        const open = child.attributes.translate ? child.attributes.translate !== 'no' : translate;
+        const { keep, open } = inheritedFlags(child, preserve, translate);
         if (name === 'group') walk(child, keep, open);
         if (name !== 'unit' || !open) continue;
         const notes = noteTexts(text, child);

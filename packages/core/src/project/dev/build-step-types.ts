@@ -1,6 +1,6 @@
-import type { TransloomConfig } from '../../settings/config-schema.js';
 import type { ProjectFiles } from '../project-files.js';
 import type { LocalServiceStarter } from '../project-types.js';
+import type { HostProjectOptions } from './host-options.js';
 import type { SourceTypesOptions } from './resource-types.js';
 import type { Problem } from './run-problems.js';
 
@@ -8,15 +8,7 @@ import type { Problem } from './run-problems.js';
 export type BuildMode = 'translate' | 'frozen' | 'off';
 
 /** Options of `runBuildStep`. */
-export interface BuildStepOptions {
-  /** The host's root (a bundler's `root`): the `types` file is relative to it. */
-  root: string;
-  /** Where the configuration is searched from, upward (default: `root`). */
-  cwd?: string;
-  /** A configuration file to read instead of searching. */
-  configFile?: string;
-  /** The configuration itself (paths relative to `cwd`). */
-  config?: TransloomConfig;
+export interface BuildStepOptions extends HostProjectOptions {
   /** Read for `TRANSLOOM_API_KEY`, `TRANSLOOM_API_URL` and `CI` (default: `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
   /** Starts the built-in local service (no key set, and for the pseudo-locale). */

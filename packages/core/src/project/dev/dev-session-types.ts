@@ -1,6 +1,6 @@
-import type { TransloomConfig } from '../../settings/config-schema.js';
 import type { IndexedFile } from '../project-files.js';
 import type { LocalServiceStarter, Project } from '../project-types.js';
+import type { HostProjectOptions } from './host-options.js';
 import type { SourceTypesOptions } from './resource-types.js';
 import type { Problem } from './run-problems.js';
 import type { DevUpdate } from './update-batcher.js';
@@ -23,15 +23,7 @@ export type DevEvent =
   | { type: 'watch'; paths: string[] };
 
 /** Options of {@link createDevSession}. */
-export interface DevSessionOptions {
-  /** The host's root (Vite's `root`): update paths are relative to it, the `types` file too. */
-  root: string;
-  /** Where the configuration is searched from, upward (default: `root`). */
-  cwd?: string;
-  /** A configuration file to read instead of searching. */
-  configFile?: string;
-  /** The configuration itself (paths relative to `cwd`). */
-  config?: TransloomConfig;
+export interface DevSessionOptions extends HostProjectOptions {
   /** Read for `TRANSLOOM_API_KEY` and `TRANSLOOM_API_URL` (default: `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
   /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ConfigIssue } from '@transloom/client/errors';
 import { findNodeAtLocation, type ParseError, parse, parseTree } from 'jsonc-parser';
 import type { Diagnostic } from '../../document/diagnostics.js';
-import type { ConfigIssue } from '../../errors/config-error.js';
 import type { Problem } from './run-problems.js';
 
 interface TransloomErrorLike {

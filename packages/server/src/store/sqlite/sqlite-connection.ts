@@ -1,5 +1,5 @@
 import type { DatabaseSyncInstance, StatementSyncInstance } from '@photostructure/sqlite';
-import { InternalError } from '../../errors/internal-error.js';
+import { InternalError } from '@transloom/client/errors';
 import { loadSqliteDriver, type SqliteDriverName } from './sqlite-driver.js';
 
 /** A value SQLite binds or returns (a BLOB comes back as a `Uint8Array`). */

@@ -11,18 +11,3 @@ export function markdownSyntaxProblem(value: unknown, mdx: boolean): string | un
   // mkdocs-material's blocks are Python-Markdown extensions: no MDX page is written in them.
   return mdx ? 'mkdocs is a syntax of Markdown pages, not of MDX' : undefined;
 }
-
-/**
- * The problem of a file entry's `options.syntax`, for configuration to report with the key's
- * position before any file is read (an entry's format is its `format` or its extension).
- */
-export function fileEntrySyntaxProblem(entry: {
-  source: string;
-  format?: string | undefined;
-  options?: Readonly<Record<string, unknown>> | undefined;
-}): string | undefined {
-  if (entry.options?.syntax === undefined) return undefined;
-  const format = entry.format ?? (/\.mdx$/i.test(entry.source) ? 'mdx' : 'markdown');
-  if (format !== 'markdown' && format !== 'mdx') return 'is an option of Markdown files only';
-  return markdownSyntaxProblem(entry.options.syntax, format === 'mdx');
-}
