@@ -50,7 +50,8 @@ export function registerTranslateRoutes(app: FastifyInstance, ctx: ServiceContex
         let translated: string[];
         if (sourceLang !== null) {
           // The usual request: one language, one engine call, nothing to regroup.
-          translated = await ctx.translator.translate({ ...resolved.engine, sourceLang, texts });
+          const job = { ...resolved.engine, sourceLang, texts };
+          translated = ctx.translator.translateInline(job) ?? (await ctx.translator.translate(job));
         } else {
           // Texts without a source language are grouped by their detected language.
           const detectedLanguages = await ctx.translator.detectLanguages(texts);
