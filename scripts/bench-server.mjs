@@ -6,11 +6,14 @@
 // request log drained) with the same client and body, measured in turns in one run, three
 // rounds, the median ratio against its target (>= 5x). deepl-mock is not on the npm registry:
 // point DEEPL_MOCK_DIR at a checkout with its dependencies installed (`npm install`), else
-// that comparison is skipped. Run with `pnpm bench:server` after `pnpm build`.
+// that comparison is skipped. The load comes from autocannon (scripts/lib/http-load.mjs): the
+// client shares the machine's cores with the servers, so the lighter it is, the closer the
+// req/s ratio comes to the servers' own costs; each server's CPU per request is printed beside
+// it, and the client's. Run with `pnpm bench:server` after `pnpm build`.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { closedLoopLoad } from './lib/closed-loop-load.mjs';
 import { freePort } from './lib/free-port.mjs';
+import { httpLoad } from './lib/http-load.mjs';
 import { startListening } from './lib/start-listening.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,10 +38,16 @@ function cpuMs(pid) {
 
 async function measured(server, url, options) {
   const before = cpuMs(server.pid);
+  const client = process.cpuUsage();
   const result = await run(url, options);
   const after = cpuMs(server.pid);
+  const { user, system } = process.cpuUsage(client);
   const requests = result.rps * (options.durationMs / 1000);
-  return { ...result, cpuPerRequest: before === null ? null : (after - before) / requests };
+  return {
+    ...result,
+    cpuPerRequest: before === null ? null : (after - before) / requests,
+    clientCpuPerRequest: (user + system) / 1000 / requests,
+  };
 }
 
 // The floor: fastify parsing the body and answering with the texts, nothing else.
@@ -58,7 +67,7 @@ console.log('listening on http://127.0.0.1:' + app.server.address().port);
 let runs = 0;
 const run = (url, options) => {
   const round = ++runs;
-  return closedLoopLoad(url, {
+  return httpLoad(url, {
     ...options,
     key: KEY,
     ...(options.scheme ? { keyOf: (connection) => `${KEY}-${round}-${connection}` } : {}),
@@ -258,6 +267,10 @@ function printMock(results) {
     const theirs = median(results.map((r) => r.theirs.cpuPerRequest * 1000));
     console.log(
       `server CPU per request (median): ours ${num(ours)} µs, deepl-mock ${num(theirs)} µs, ${num(theirs / ours, 2)}x (what the ratio would be were each server alone on its cores)`,
+    );
+    const client = (side) => num(median(results.map((r) => r[side].clientCpuPerRequest * 1000)));
+    console.log(
+      `bench client CPU per request (median): ${client('ours')} µs against ours, ${client('theirs')} µs against deepl-mock`,
     );
   }
   console.log(

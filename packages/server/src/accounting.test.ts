@@ -1,4 +1,6 @@
+import { countCharacters as clientCount } from '@transloom/client/wire';
 import { describe, expect, it } from 'vitest';
+import { countCharacters } from './accounting.js';
 import { startTestServer } from './test-support/test-server.js';
 
 const t = await startTestServer({ characterLimit: 1_000_000 });
@@ -12,6 +14,22 @@ async function newKey(limit: number | null) {
 }
 
 describe('character accounting and quotas', () => {
+  it('counts characters as the client does, surrogate pairs and lone surrogates included', () => {
+    const texts = [
+      '',
+      'Settings',
+      'Einstellungen ü 日本語',
+      'a 😀 b 👩‍👩‍👧',
+      '\uD83D',
+      'x\uD83Dy',
+      '\uDE00 low first',
+      '😀'.repeat(1000),
+      'plain '.repeat(1000),
+    ];
+    for (const text of texts) expect(countCharacters(text), text).toBe(clientCount(text));
+    expect(countCharacters('a 😀 b')).toBe(5);
+  });
+
   it('counts text but not context, and reports key limits in /v2/usage', async () => {
     const key = await newKey(100);
     const res = await t.call('POST', '/v2/translate', {

@@ -1,5 +1,5 @@
 import {
-  countCharacters,
+  countCharacters as countCodePoints,
   UNLIMITED_CHARACTERS,
   type UsageResponseWire,
 } from '@transloom/client/wire';
@@ -113,5 +113,14 @@ export class Accounting {
   }
 }
 
-/** Characters as billed: code points (shared with the client, which counts them before sending). */
-export { countCharacters };
+// A high surrogate starts the only UTF-16 pairs that count as one character.
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
+/**
+ * Characters as billed: code points, as the client counts them before sending. A text without
+ * a surrogate pair (nearly every text) is its length: one native scan instead of a loop in
+ * JavaScript over every text of every request.
+ */
+export function countCharacters(text: string): number {
+  return HIGH_SURROGATE.test(text) ? countCodePoints(text) : text.length;
+}

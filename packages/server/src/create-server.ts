@@ -365,8 +365,9 @@ async function createApp(
   app.server.maxConnections = limits.maxConnections;
   registerErrorHandler(app, options.onInternalError ?? defaultInternalError);
   registerBodyParsers(app);
-  if (ctx.faults) registerFaults(app, ctx.faults, ctx.keys);
+  // Before any route: it gives each route that needs a key its check as the route is made.
   registerAuth(app, ctx.keys);
+  if (ctx.faults) registerFaults(app, ctx.faults, ctx.keys);
   // A voice message holds one audio chunk (100 KB, base64 in JSON): nothing bigger is read.
   await app.register(websocket, { options: { maxPayload: VOICE_MESSAGE_LIMIT } });
   return app;

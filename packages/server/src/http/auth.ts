@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { KeyRecord, KeyStore } from '../store/key-store.js';
 import { HttpError } from './http-error.js';
 
@@ -30,20 +30,40 @@ export const UNAUTHORIZED_KEY = 'Authorization failed: the key is not valid';
  */
 export function registerAuth(app: FastifyInstance, keys: KeyStore): void {
   app.decorateRequest('apiKey', null as unknown as KeyRecord);
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access ?? 'public';
+  // Each route that needs a key gets a check of its own, its access fixed when the route is
+  // made: public routes (the languages) run none, and no request builds its route's options
+  // again to read them. Set before any route is added, so routes of every scope get it.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access ?? 'public';
     if (access === 'public') return;
-    request.apiKey = await authenticate(keys, request.headers.authorization);
-    const key = request.apiKey;
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    // A HEAD route is made from its GET route's options, which hold the check already.
+    if (hooks.some((hook) => checks.has(hook))) return;
+    const check = keyCheck(keys, access, route.config?.allowAdmin === true);
+    checks.add(check);
+    route.onRequest = [check, ...hooks];
+  });
+}
+
+// The checks made by registerAuth, known by identity.
+const checks = new WeakSet<object>();
+
+function keyCheck(
+  keys: KeyStore,
+  access: Exclude<Access, 'public'>,
+  allowAdmin: boolean,
+): onRequestAsyncHookHandler {
+  return async (request) => {
+    const key = await authenticate(keys, request.headers.authorization);
+    request.apiKey = key;
     if (access === 'admin') {
       if (key.kind !== 'admin') throw new HttpError(403, 'This route needs an admin key');
     } else if (key.kind === 'admin') {
-      if (!request.routeOptions.config?.allowAdmin)
-        throw new HttpError(403, 'Admin keys can be used only on admin routes');
+      if (!allowAdmin) throw new HttpError(403, 'Admin keys can be used only on admin routes');
     } else if (access === 'paid' && key.tier !== 'paid') {
       throw new HttpError(403, 'This part of the service is available on the paid tier only');
     }
-  });
+  };
 }
 
 /**

@@ -69,14 +69,27 @@ export function registerBodyParsers(app: FastifyInstance): void {
     if (body.byteLength > INLINE_BODY_BYTES) return new RawBody(body, type);
     return parseBodyText(type, decodeUtf8(body));
   };
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer' },
-    async (_request: FastifyRequest, body: Buffer) => parse('json', body),
-  );
+  // Callback parsers: the parse is synchronous, and a promise per request would only add a turn.
+  const parser =
+    (type: 'json' | 'form') =>
+    (
+      _request: FastifyRequest,
+      body: Buffer,
+      done: (error: Error | null, body?: unknown) => void,
+    ) => {
+      let parsed: unknown;
+      try {
+        parsed = parse(type, body);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done(null, parsed);
+    };
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parser('json'));
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'buffer' },
-    async (_request: FastifyRequest, body: Buffer) => parse('form', body),
+    parser('form'),
   );
 }

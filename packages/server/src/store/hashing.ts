@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, hash, randomUUID } from 'node:crypto';
 
 /** SHA-256 of a key or token, hex: what is stored instead of the secret (keys are high-entropy). */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  // One-shot: no Hash object per call (every request's key is hashed to find it).
+  return hash('sha256', secret, 'hex');
 }
 
 /**

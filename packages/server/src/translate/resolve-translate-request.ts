@@ -94,13 +94,11 @@ function customInstructions(params: Params, target: string): string[] {
 }
 
 async function style(
-  params: Params,
+  styleId: string,
   ctx: ServiceContext,
   key: KeyRecord,
   target: string,
-): Promise<EngineStyle | null> {
-  const styleId = params.string('style_id');
-  if (styleId === undefined) return null;
+): Promise<EngineStyle> {
   if (key.tier !== 'paid') throw forbidden('Style rules are available on the paid tier only');
   const record = await ctx.styles.get(styleId);
   if (!record) throw notFound(`Style rule list not found: '${styleId}'`);
@@ -135,13 +133,11 @@ function glossaryIdOf(params: Params): string | undefined {
 }
 
 async function glossary(
-  params: Params,
+  glossaryId: string,
   ctx: ServiceContext,
   source: string | null,
   target: string,
-): Promise<DictionaryRef | null> {
-  const glossaryId = glossaryIdOf(params);
-  if (glossaryId === undefined) return null;
+): Promise<DictionaryRef> {
   if (source === null) throw badRequest(`'glossary_id' requires 'source_lang'`);
   const record = await ctx.glossaries.get(glossaryId);
   if (!record) throw notFound(`Glossary not found: '${glossaryId}'`);
@@ -179,7 +175,9 @@ export async function resolveTranslateRequest(
   const tagHandling = params.oneOf('tag_handling', ['xml', 'html'] as const) ?? null;
   const tagHandlingVersion = params.oneOf('tag_handling_version', ['v1', 'v2'] as const);
   const instructions = customInstructions(params, target);
-  const styleList = await style(params, ctx, key, target);
+  // Looked up (awaited) only when named: most requests name neither a style nor a glossary.
+  const styleId = params.string('style_id');
+  const styleList = styleId === undefined ? null : await style(styleId, ctx, key, target);
   if (modelType === 'latency_optimized') {
     const conflict = styleList
       ? 'style_id'
@@ -208,25 +206,37 @@ export async function resolveTranslateRequest(
       : '0'
     : (requestedSplit ?? (tagHandling === 'html' ? 'nonewlines' : '1'));
   params.boolean('enable_beta_languages');
+  // Read in the order the checks have always run, so a request with two faults hears of the same one.
+  const showBilledCharacters = params.boolean('show_billed_characters') ?? false;
+  const engineFormality = formality(params, target);
+  const ignoreTags = params.stringList('ignore_tags', { commaSeparated: true }) ?? [];
+  const splittingTags = params.stringList('splitting_tags', { commaSeparated: true }) ?? [];
+  const nonSplittingTags = params.stringList('non_splitting_tags', { commaSeparated: true }) ?? [];
+  const outlineDetection = params.boolean('outline_detection') ?? true;
+  const preserveFormatting = params.boolean('preserve_formatting') ?? false;
+  const context = params.string('context') ?? null;
+  const glossaryId = glossaryIdOf(params);
+  const dictionary =
+    glossaryId === undefined ? null : await glossary(glossaryId, ctx, source, target);
   return {
     texts,
     sourceLang: source,
     billedCharacters: texts.map(countCharacters),
-    showBilledCharacters: params.boolean('show_billed_characters') ?? false,
+    showBilledCharacters,
     modelTypeUsed:
       modelType === undefined ? null : quality ? 'quality_optimized' : 'latency_optimized',
     engine: {
       targetLang: target,
-      formality: formality(params, target),
+      formality: engineFormality,
       tagHandling,
-      ignoreTags: params.stringList('ignore_tags', { commaSeparated: true }) ?? [],
-      splittingTags: params.stringList('splitting_tags', { commaSeparated: true }) ?? [],
-      nonSplittingTags: params.stringList('non_splitting_tags', { commaSeparated: true }) ?? [],
-      outlineDetection: params.boolean('outline_detection') ?? true,
+      ignoreTags,
+      splittingTags,
+      nonSplittingTags,
+      outlineDetection,
       splitSentences,
-      preserveFormatting: params.boolean('preserve_formatting') ?? false,
-      context: params.string('context') ?? null,
-      dictionary: await glossary(params, ctx, source, target),
+      preserveFormatting,
+      context,
+      dictionary,
       style: styleList,
       customInstructions: instructions,
       modelType: quality ? 'quality_optimized' : 'latency_optimized',

@@ -78,8 +78,21 @@ export class Translator {
       engine === pseudoEngine ? 'pseudo' : engine === identityEngine ? 'identity' : null;
   }
 
+  /**
+   * The job's translations when a built-in engine does it on this thread (the identity engine;
+   * the pseudo engine on small texts without a dictionary): at once, without a promise. Null
+   * when it needs {@link translate}.
+   */
+  translateInline(job: TranslationJob): string[] | null {
+    if (this.builtIn === null || job.dictionary !== null) return null;
+    if (this.builtIn === 'pseudo' && textChars(job.texts) > INLINE_ENGINE_CHARS) return null;
+    return workTasks.translate({ engine: this.builtIn, input: job, dictionary: null });
+  }
+
   /** Translates a job's texts, in order. */
   async translate(job: TranslationJob): Promise<string[]> {
+    const inline = this.translateInline(job);
+    if (inline) return inline;
     const { dictionary, ...input } = job;
     const out = this.builtIn
       ? await this.translateInWorker(this.builtIn, input, dictionary)

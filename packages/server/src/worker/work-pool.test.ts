@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { MAX_DICTIONARY_BYTES } from '@transloom/client/wire';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/http-error.js';
@@ -22,7 +23,40 @@ function fullGlossaryBody(): Uint8Array {
   );
 }
 
+// The nice value of each thread of this process (Linux: /proc/self/task/<tid>/stat, field 19).
+function threadNiceness(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(tid, Number(fields[16]));
+    } catch {}
+  }
+  return out;
+}
+
 describe('WorkPool', () => {
+  it.runIf(process.platform === 'linux')(
+    "runs its workers' threads at a lower priority than the event loop's",
+    async () => {
+      const before = threadNiceness();
+      const pool = new WorkPool({ size: 2 });
+      try {
+        await Promise.all([
+          pool.run('detect', { texts: ['Der schnelle braune Fuchs springt'] }),
+          pool.run('detect', { texts: ['The quick brown fox jumps'] }),
+        ]);
+        const own = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16];
+        const added = [...threadNiceness()].filter(([tid]) => !before.has(tid));
+        const lowered = added.filter(([, nice]) => nice > Number(own));
+        // Each worker lowers its own JavaScript thread (not the threads V8 starts for it).
+        expect(lowered.length).toBeGreaterThanOrEqual(2);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
+
   it('stops only the task that overran: the one queued behind it runs in a new worker', async () => {
     const pool = new WorkPool({ size: 1, taskTimeoutMs: 300 });
     try {
