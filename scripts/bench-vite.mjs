@@ -10,7 +10,7 @@
 //   background after the first run, not by this save), then p50 and p95 of all 10 saves, the
 //   first included (target p50 < 1 s);
 // - `vite build` with the plugin in frozen mode (CI set) against the build without it, and the
-//   no-op `transloom translate`, medians of 5 rounds taken in turns (wall and CPU time):
+//   no-op `transloom translate`, medians of 9 rounds taken in turns (wall and CPU time):
 //   target, the time the plugin adds <= the no-op's.
 // Run with `pnpm bench:vite` (after `pnpm build`); `--units N`, `--runs N` (pairs of dev
 // starts), `--builds N` (rounds of builds) and `--saves N` change the workload, `--only
@@ -30,7 +30,7 @@ const { values } = parseArgs({
   options: {
     units: { type: 'string', default: '20000' },
     runs: { type: 'string', default: '9' },
-    builds: { type: 'string', default: '5' },
+    builds: { type: 'string', default: '9' },
     saves: { type: 'string', default: '10' },
     only: { type: 'string', default: 'dev,saves,build' },
     // Leave the generated app in examples/vite-react/.bench/app for a closer look.
