@@ -2,16 +2,21 @@
 // The Vite plugin on the example app (examples/vite-react) with catalogs of 20 000 units in 5
 // target locales, all up to date, against the built-in local service. It prints:
 // - `vite` dev server ready time (spawn to the "ready in" line) with the plugin against the
-//   same app without it, median of 5 alternating runs (target <= 1.05x);
+//   same app without it, medians of 9 pairs of runs taken in alternating turns (target <=
+//   1.05x), beside the CPU time each process spent up to its ready line (less shaken by
+//   other work on the machine than wall time) and the load average;
 // - a saved source string to its new translated text in a real browser (headless Chromium),
 //   the first save after start (its own line: the built-in service is started in the
 //   background after the first run, not by this save), then p50 and p95 of all 10 saves, the
 //   first included (target p50 < 1 s);
-// - `vite build` with the plugin in frozen mode (CI set) against the build without it, medians
-//   of 3 alternating runs, beside the no-op `transloom translate` (target: added time <= it).
-// Run with `pnpm bench:vite` (after `pnpm build`); `--units N`, `--runs N` and `--saves N`
-// change the workload. Needs Debian's chromium (`apt-get install chromium`).
+// - `vite build` with the plugin in frozen mode (CI set) against the build without it, and the
+//   no-op `transloom translate`, medians of 9 rounds taken in turns (wall and CPU time):
+//   target, the time the plugin adds <= the no-op's.
+// Run with `pnpm bench:vite` (after `pnpm build`); `--units N`, `--runs N` (pairs of dev
+// starts), `--builds N` (rounds of builds) and `--saves N` change the workload, `--only
+// dev,saves,build` runs some parts. Needs Debian's chromium (`apt-get install chromium`).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -24,8 +29,10 @@ import { measureNode, median } from './lib/measure-process.mjs';
 const { values } = parseArgs({
   options: {
     units: { type: 'string', default: '20000' },
-    runs: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '9' },
+    builds: { type: 'string', default: '9' },
     saves: { type: 'string', default: '10' },
+    only: { type: 'string', default: 'dev,saves,build' },
     // Leave the generated app in examples/vite-react/.bench/app for a closer look.
     keep: { type: 'boolean', default: false },
   },
@@ -33,6 +40,8 @@ const { values } = parseArgs({
 const UNITS = Number(values.units);
 const RUNS = Number(values.runs);
 const SAVES = Number(values.saves);
+const BUILDS = Number(values.builds);
+const ONLY = new Set(values.only.split(','));
 const LOCALES = ['de', 'fr', 'ja', 'pl', 'es'];
 const NAMESPACES = 20;
 
@@ -48,6 +57,10 @@ const { chromium } = createRequire(join(root, 'packages/vite-plugin/package.json
   'playwright-core',
 );
 const CLI = join(root, 'packages/cli/dist/bin.js');
+// Preloaded into each `vite` dev process: its CPU time up to the ready line, on stderr.
+const CPU_AT_READY = join(root, 'scripts/lib/cpu-at-ready.mjs');
+const loadAverage = () =>
+  `load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`;
 // Neither a key nor CI from the caller: the built-in service, and frozen only where asked.
 const { TRANSLOOM_API_KEY: _k, TRANSLOOM_API_URL: _u, CI: _ci, ...ENV } = process.env;
 
@@ -123,22 +136,39 @@ function freePort() {
   });
 }
 
-/** Starts `vite` with a config; resolves at its ready line with the time it took and the child. */
+/**
+ * Starts `vite` with a config; resolves at its ready line with the time it took (and the CPU
+ * time the process spent until then) and the child.
+ */
 async function startDev(config) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [VITE, '--config', config, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    [
+      '--import',
+      CPU_AT_READY,
+      VITE,
+      '--config',
+      config,
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     { cwd: app, env: { ...ENV, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const kill = () => child.kill('SIGKILL');
   process.on('exit', kill);
   let output = '';
-  const ms = await new Promise((resolve, reject) => {
+  let ms;
+  const cpuMs = await new Promise((resolve, reject) => {
     const seen = (d) => {
       output += d;
-      if (/ready in/.test(output)) resolve(performance.now() - started);
+      if (ms === undefined && /ready in/.test(output)) ms = performance.now() - started;
+      const cpu = /transloom-bench cpu-at-ready (\d+(?:\.\d+)?)/.exec(output);
+      if (ms !== undefined && cpu) resolve(Number(cpu[1]));
     };
     child.stdout.on('data', seen);
     child.stderr.on('data', seen);
@@ -150,7 +180,7 @@ async function startDev(config) {
       child.once('close', resolve);
       child.kill('SIGTERM');
     });
-  return { ms, child, port, stop, output: () => output };
+  return { ms, cpuMs, child, port, stop, output: () => output };
 }
 
 async function until(check, what, timeoutMs = 60_000) {
@@ -171,119 +201,145 @@ console.log(
   `corpus                ${UNITS} units in ${NAMESPACES} catalogs, ${LOCALES.length} locales, translated in ${seconds(translate.ms)}`,
 );
 
-// Dev server ready time, alternating so both variants see the same machine.
-const readyWith = [];
-const readyWithout = [];
-const pause = () => new Promise((r) => setTimeout(r, 500));
-for (let i = 0; i < RUNS + 1; i++) {
-  const pair = [
-    ['vite.without.config.mjs', readyWithout],
-    ['vite.with.config.mjs', readyWith],
-  ];
-  // Which goes first alternates too, so neither always follows the other's exit.
-  for (const [config, list] of i % 2 === 0 ? pair : pair.reverse()) {
-    const dev = await startDev(config);
-    if (i > 0) list.push(dev.ms); // the first round warms the file cache
-    // Each server is left to settle (the plugin's no-op run included) before it is stopped.
-    if (config.includes('.with.'))
-      await until(() => /transloom .*up to date/.test(dev.output()), 'the no-op run');
-    else await pause();
-    await dev.stop();
-    await pause();
+// Dev server ready time, in alternating turns so both variants see the same machine.
+async function devReady() {
+  const readyWith = [];
+  const readyWithout = [];
+  const pause = () => new Promise((r) => setTimeout(r, 500));
+  const loads = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const pair = [
+      ['vite.without.config.mjs', readyWithout],
+      ['vite.with.config.mjs', readyWith],
+    ];
+    // Which goes first alternates too, so neither always follows the other's exit.
+    for (const [config, list] of i % 2 === 0 ? pair : pair.reverse()) {
+      const dev = await startDev(config);
+      if (i > 0) list.push(dev); // the first round warms the file cache
+      // Each server is left to settle (the plugin's no-op run included) before it is stopped.
+      if (config.includes('.with.'))
+        await until(() => /transloom .*up to date/.test(dev.output()), 'the no-op run');
+      else await pause();
+      await dev.stop();
+      await pause();
+    }
+    loads.push(loadAverage());
   }
+  const withMs = median(readyWith.map((d) => d.ms));
+  const withoutMs = median(readyWithout.map((d) => d.ms));
+  const withCpu = median(readyWith.map((d) => d.cpuMs));
+  const withoutCpu = median(readyWithout.map((d) => d.cpuMs));
+  console.log(
+    `dev ready (median)    ${seconds(withMs)} with the plugin, ${seconds(withoutMs)} without: ${ratio(withMs, withoutMs)} (target <= 1.05x) over ${RUNS} pairs; CPU to ready ${seconds(withCpu)} against ${seconds(withoutCpu)}: ${ratio(withCpu, withoutCpu)}; ${loads[0]} at the start, ${loads.at(-1)} at the end`,
+  );
 }
-const withMs = median(readyWith);
-const withoutMs = median(readyWithout);
-console.log(
-  `dev ready (median)    ${seconds(withMs)} with the plugin, ${seconds(withoutMs)} without: ${ratio(withMs, withoutMs)} (target <= 1.05x)`,
-);
+if (ONLY.has('dev')) await devReady();
 
 // A saved source string to its translation on the page: the page is opened as soon as the
 // server is ready, and the first save made as soon as it shows (not after the plugin's work).
-const dev = await startDev('vite.with.config.mjs');
-const profile = await mkdtemp(join(tmpdir(), 'transloom-bench-chromium-'));
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${dev.port}/`);
-await page.waitForFunction(() => window.rendered === true, undefined, { timeout: 120_000 });
-await page.evaluate(() => {
-  window.samePage = true;
-});
-const source = join(app, 'locales/en/ns0.json');
-const original = JSON.parse(await readFile(source, 'utf8'));
-const latencies = [];
-for (let i = 0; i < SAVES; i++) {
-  // `Edited N` pseudo-localized: every letter accented, the number kept.
-  const expected = `Éðíţéð ${i}`;
-  const started = performance.now();
-  await writeFile(source, `${JSON.stringify({ ...original, k0: `Edited ${i}` }, null, 2)}\n`);
-  await page.waitForFunction(
-    (text) => document.querySelector('#probe')?.textContent.includes(text),
-    expected,
-    { timeout: 30_000, polling: 5 },
-  );
-  latencies.push(performance.now() - started);
-  await new Promise((r) => setTimeout(r, 200));
-}
-const reloaded = !(await page.evaluate(() => window.samePage === true));
-const firstSave = latencies[0];
-// The plugin's own line per run: how long the engine took of each save.
-const runs = [
-  ...dev.output().matchAll(/transloom [^:]*: \d+ units? translated.* in (\d+(?:\.\d+)?) (ms|s)/g),
-].map(([, n, unit]) => Number(n) * (unit === 's' ? 1000 : 1));
-await browser.close();
-await rm(profile, { recursive: true, force: true });
-await dev.stop();
-await writeFile(source, `${JSON.stringify(original, null, 2)}\n`);
-const sorted = [...latencies].sort((a, b) => a - b);
-const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
-console.log(
-  `save to page          first save ${seconds(firstSave)}; p50 ${seconds(median(latencies))}, p95 ${seconds(p95)} over ${SAVES} saves, the first included (target p50 < 1 s)${reloaded ? '; THE PAGE RELOADED' : ', no reload'}; the engine's run ${runs.length ? seconds(median(runs)) : '?'} of it`,
-);
-if (process.env.BENCH_VITE_LOG) console.log(dev.output());
-// Put the catalogs back as they were translated before the builds.
-const restore = await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV });
-if (restore.code !== 0) throw new Error(`transloom translate failed:\n${restore.stderr}`);
-
-// `vite build`: frozen with the plugin against no plugin, and the no-op CLI run for scale.
-const buildWith = [];
-const buildWithout = [];
-const noop = [];
-const steps = [];
-for (let i = 0; i < 4; i++) {
-  const pair = [
-    ['vite.without.config.mjs', buildWithout, {}],
-    ['vite.with.config.mjs', buildWith, { CI: '1' }],
-  ];
-  for (const [config, list, env] of i % 2 === 0 ? pair : pair.reverse()) {
-    const run = await measureNode([VITE, 'build', '--config', config], {
-      cwd: app,
-      env: { ...ENV, ...env, NO_COLOR: '1' },
-    });
-    if (run.code !== 0) throw new Error(`vite build failed:\n${run.stdout}${run.stderr}`);
-    if (i > 0) list.push(run.ms); // the first round warms the caches
-    // The plugin's own line: the engine's frozen no-op inside the build.
-    const step = /transloom \(frozen\).* in (\d+) ms/.exec(run.stdout);
-    if (i > 0 && step) steps.push(Number(step[1]));
+async function saves() {
+  const dev = await startDev('vite.with.config.mjs');
+  const profile = await mkdtemp(join(tmpdir(), 'transloom-bench-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${dev.port}/`);
+  await page.waitForFunction(() => window.rendered === true, undefined, { timeout: 120_000 });
+  await page.evaluate(() => {
+    window.samePage = true;
+  });
+  const source = join(app, 'locales/en/ns0.json');
+  const original = JSON.parse(await readFile(source, 'utf8'));
+  const latencies = [];
+  for (let i = 0; i < SAVES; i++) {
+    // `Edited N` pseudo-localized: every letter accented, the number kept.
+    const expected = `Éðíţéð ${i}`;
+    const started = performance.now();
+    await writeFile(source, `${JSON.stringify({ ...original, k0: `Edited ${i}` }, null, 2)}\n`);
+    await page.waitForFunction(
+      (text) => document.querySelector('#probe')?.textContent.includes(text),
+      expected,
+      { timeout: 30_000, polling: 5 },
+    );
+    latencies.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 200));
   }
-  const run = await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV });
-  if (i > 0) noop.push(run.ms);
+  const reloaded = !(await page.evaluate(() => window.samePage === true));
+  const firstSave = latencies[0];
+  // The plugin's own line per run: how long the engine took of each save.
+  const runs = [
+    ...dev.output().matchAll(/transloom [^:]*: \d+ units? translated.* in (\d+(?:\.\d+)?) (ms|s)/g),
+  ].map(([, n, unit]) => Number(n) * (unit === 's' ? 1000 : 1));
+  await browser.close();
+  await rm(profile, { recursive: true, force: true });
+  await dev.stop();
+  await writeFile(source, `${JSON.stringify(original, null, 2)}\n`);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+  console.log(
+    `save to page          first save ${seconds(firstSave)}; p50 ${seconds(median(latencies))}, p95 ${seconds(p95)} over ${SAVES} saves, the first included (target p50 < 1 s)${reloaded ? '; THE PAGE RELOADED' : ', no reload'}; the engine's run ${runs.length ? seconds(median(runs)) : '?'} of it`,
+  );
+  if (process.env.BENCH_VITE_LOG) console.log(dev.output());
+  // Put the catalogs back as they were translated before the builds.
+  const restore = await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV });
+  if (restore.code !== 0) throw new Error(`transloom translate failed:\n${restore.stderr}`);
 }
-const added = median(buildWith) - median(buildWithout);
-console.log(
-  `vite build (median)   ${seconds(median(buildWith))} frozen with the plugin, ${seconds(median(buildWithout))} without: ${added < 0 ? '-' : '+'}${seconds(Math.abs(added))} against the no-op transloom translate, ${seconds(median(noop))} (target: added <= it); the engine's frozen run ${steps.length ? seconds(median(steps)) : '?'} of it`,
-);
+if (ONLY.has('saves')) await saves();
+
+// `vite build`: frozen with the plugin against no plugin, and the no-op CLI run for scale, all
+// three in turns (the first round warms the caches and is not counted).
+async function builds() {
+  const buildWith = [];
+  const buildWithout = [];
+  const noop = [];
+  const steps = [];
+  const loads = [];
+  for (let i = 0; i < BUILDS + 1; i++) {
+    const turns = [
+      ['vite.without.config.mjs', buildWithout, {}],
+      ['vite.with.config.mjs', buildWith, { CI: '1' }],
+      [undefined, noop, {}],
+    ];
+    // Each goes first in its turn, so none always follows the same one.
+    const order = [...turns.slice(i % 3), ...turns.slice(0, i % 3)];
+    for (const [config, list, env] of order) {
+      const run = config
+        ? await measureNode([VITE, 'build', '--config', config], {
+            cwd: app,
+            env: { ...ENV, ...env, NO_COLOR: '1' },
+            usage: true,
+          })
+        : await measureNode([CLI, 'translate', '--quiet', '--cwd', app], { env: ENV, usage: true });
+      if (run.code !== 0)
+        throw new Error(`${config ?? 'translate'} failed:\n${run.stdout}${run.stderr}`);
+      if (i === 0) continue;
+      list.push(run);
+      // The plugin's own line: the engine's frozen no-op inside the build.
+      const step = /transloom \(frozen\).* in (\d+) ms/.exec(run.stdout);
+      if (step) steps.push(Number(step[1]));
+    }
+    loads.push(loadAverage());
+  }
+  const ms = (list) => median(list.map((r) => r.ms));
+  const cpu = (list) => median(list.map((r) => r.cpuMs));
+  const added = ms(buildWith) - ms(buildWithout);
+  const addedCpu = cpu(buildWith) - cpu(buildWithout);
+  const signed = (n) => `${n < 0 ? '-' : '+'}${seconds(Math.abs(n))}`;
+  console.log(
+    `vite build (median)   ${seconds(ms(buildWith))} frozen with the plugin, ${seconds(ms(buildWithout))} without: ${signed(added)} against the no-op transloom translate, ${seconds(ms(noop))} (target: added <= it); CPU ${signed(addedCpu)} against ${seconds(cpu(noop))}; the engine's frozen run ${steps.length ? seconds(median(steps)) : '?'} of it; ${BUILDS} rounds; ${loads[0]} at the start, ${loads.at(-1)} at the end`,
+  );
+}
+if (ONLY.has('build')) await builds();
 if (!values.keep) await rm(join(example, '.bench'), { recursive: true, force: true });

@@ -33,9 +33,10 @@ const PUBLISHED = ['client', 'core', 'server', 'cli', 'vite-plugin'];
 const KNOWN_INSTALL_SCRIPTS = ['@photostructure/sqlite', 'esbuild'];
 /** Bare imports a package's code names without depending on them, and why that is right. */
 const UNDECLARED_ON_PURPOSE: Record<string, string[]> = {
-  // cosmiconfig's TypeScript loader, bundled into the command and never called: the engine
-  // loads TypeScript configurations with jiti.
+  // cosmiconfig's TypeScript loader, bundled into the command (and the Vite plugin's engine)
+  // and never called: the engine loads TypeScript configurations with jiti.
   '@transloom/cli': ['typescript'],
+  '@transloom/vite-plugin': ['typescript'],
 };
 
 type Run = Awaited<ReturnType<typeof run>>;

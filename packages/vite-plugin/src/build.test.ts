@@ -78,6 +78,43 @@ describe.each(VITES)('%s build', (_name, vite) => {
     expect(await app.read('locales/de/common.json')).toBe(before);
   });
 
+  it('reads the catalogs beside a frozen check (which writes none) and still fails at the end', async () => {
+    // The configuration is read only once a catalog has been loaded: were the catalogs made
+    // to wait for the frozen check, the build would never end.
+    const app = await testApp({
+      'src/build-main.js':
+        "import en from '../locales/en/common.json';\ndocument.body.textContent = en.greeting;\n",
+      'transloom.config.mjs': `await globalThis.catalogLoaded;\nexport default ${JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [{ source: 'locales/{locale}/*.json' }],
+      })};\n`,
+      'index.html': BUILD_APP['index.html'],
+    });
+    let loaded = () => {};
+    (globalThis as { catalogLoaded?: Promise<void> }).catalogLoaded = new Promise<void>((r) => {
+      loaded = r;
+    });
+    const build = (vite.build as (config: unknown) => Promise<unknown>)({
+      root: app.root,
+      configFile: false,
+      customLogger: captureLogger(),
+      build: { outDir: 'dist' },
+      plugins: [
+        transloom({ build: 'frozen', config: 'transloom.config.mjs', env: {} }),
+        {
+          name: 'catalog-seen',
+          load(id: string) {
+            if (id.endsWith('/locales/en/common.json')) loaded();
+          },
+        },
+      ],
+    });
+    // Nothing is translated: the German units are missing, and the check says so at the end.
+    await expect(build).rejects.toThrow(/2 units missing or stale/);
+    expect(existsSync(join(app.root, 'dist/index.html'))).toBe(false);
+  });
+
   it('translates once for an app build of a client and an SSR environment', async () => {
     const service = await testService();
     const app = await testApp(BUILD_APP);

@@ -1,6 +1,11 @@
 import { TransloomError } from '@transloom/client/errors';
 import { expect, it } from 'vitest';
-import { defaultNamespace, PluginOptionsError, resolvePluginOptions } from './plugin-options.js';
+import {
+  buildModeOf,
+  defaultNamespace,
+  PluginOptionsError,
+  resolvePluginOptions,
+} from './plugin-options.js';
 
 it('refuses bad options with a Transloom error that names each option and its rule', () => {
   let error: unknown;
@@ -51,4 +56,15 @@ it("names a catalog's namespace by the engine's own rule", async () => {
     expect(defaultNamespace(file, locale)).toBe(engine.defaultNamespace(file, locale));
   expect(defaultNamespace('locales/de/common.json', 'de')).toBe('common');
   expect(defaultNamespace('src/i18n/de-DE.json', 'de-de')).toBe('translation');
+});
+
+it("decides the build's mode by the engine's own rule", async () => {
+  // The plugin decides without the engine whether the catalogs wait for the build's step.
+  const engine = await import('@transloom/core');
+  const envs = [{}, { CI: '1' }, { CI: 'true' }, { CI: '' }, { CI: '0' }, { CI: 'false' }];
+  for (const build of [undefined, 'translate', 'frozen', 'off'] as const)
+    for (const env of envs)
+      expect(buildModeOf({ build, env })).toBe(engine.resolveBuildMode(build, env));
+  expect(buildModeOf({ build: undefined, env: { CI: '1' } })).toBe('frozen');
+  expect(buildModeOf({ build: undefined, env: {} })).toBe('translate');
 });

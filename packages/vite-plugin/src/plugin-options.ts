@@ -106,6 +106,17 @@ export function defaultNamespace(file: string, locale: string): string {
   return name.toLowerCase() === locale.toLowerCase() ? 'translation' : name;
 }
 
+/**
+ * What the build does with the options' `build` and `env`: the engine's `resolveBuildMode`
+ * (`frozen` when `CI` is set, else `translate`), here too so that no engine is loaded to
+ * decide (a test holds the two together).
+ */
+export function buildModeOf(options: Pick<ResolvedPluginOptions, 'build' | 'env'>): BuildMode {
+  if (options.build !== undefined) return options.build;
+  const ci = options.env.CI;
+  return ci === undefined || ci === '' || ci === '0' || ci === 'false' ? 'translate' : 'frozen';
+}
+
 /** Checks the options and fills in defaults. */
 export function resolvePluginOptions(options: TransloomPluginOptions = {}): ResolvedPluginOptions {
   const env = options.env ?? process.env;

@@ -4,6 +4,7 @@ import { catalogHotCode } from './catalog-hot-code.js';
 import { CLIENT_ID, createInPlaceChoice } from './in-place-choice.js';
 import {
   type BuildMode,
+  buildModeOf,
   resolvePluginOptions,
   type TransloomPluginOptions,
 } from './plugin-options.js';
@@ -53,6 +54,9 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
   };
   // One translation per build, shared by every environment (client, SSR) it builds.
   let buildStep: Promise<BuildStepResult> | undefined;
+  // A frozen (or `off`) step writes no catalog: Vite reads the catalogs beside it, and only
+  // the build's end waits for its verdict.
+  const stepWrites = () => buildModeOf(resolved) === 'translate';
   const buildOnce = (mode: BuildMode | undefined = resolved.build) => {
     buildStep ??= import('./build-step.js').then(({ runViteBuildStep }) =>
       runViteBuildStep(config.root, { ...resolved, build: mode }, config.logger),
@@ -128,9 +132,10 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
           next();
         });
     },
-    // The build's translation step runs beside the bundling of the code: only the catalogs
-    // (JSON modules) wait for it, so they are read as it left them, and the build fails at
-    // its end when the step found a problem.
+    // The build's translation step runs beside the bundling of the code: when it translates,
+    // the catalogs (JSON modules) wait for it, so they are read as it left them; a frozen
+    // step (the lock and the files' hashes decide) blocks nothing. Either fails the build at
+    // its end when it found a problem.
     buildStart() {
       // Awaited (and its problem raised) in buildEnd.
       if (config.command === 'build' && resolved.build !== 'off') buildOnce().catch(() => {});
@@ -159,7 +164,7 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
           return this.error((error as Error).message);
         }
       }
-      if (config.command === 'build' && buildStep && jsonFile(id)) await buildStep;
+      if (config.command === 'build' && buildStep && stepWrites() && jsonFile(id)) await buildStep;
       return undefined;
     },
     // After Vite's JSON plugin compiled the catalog (a plain hook runs after Vite's own).
