@@ -8,6 +8,7 @@ import { settleDerived } from './derived-units.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
 import { groupKeyOf } from './memory-key.js';
+import type { WrittenTarget } from './next-lock.js';
 import {
   documentLoader,
   type FilePlan,
@@ -45,6 +46,12 @@ export interface LocaleRunContext {
   /** Send only the texts of this shard (see {@link shardRun}). */
   shard?: Shard | undefined;
   onEvent: ((event: RunEvent) => void) | undefined;
+  /**
+   * A source file's target in this locale is settled: written (or not) as `target` says, or,
+   * without `target`, not worked on (unreadable, or a shard's). Nothing of the file's plan is
+   * read for this locale afterwards.
+   */
+  onTarget?: ((plan: FilePlan, target?: WrittenTarget) => void) | undefined;
 }
 
 /** What one locale's part of a run did. */
@@ -110,6 +117,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument!);
     if (localePlan.error) {
       report.diagnostics.push(...localePlan.error);
+      context.onTarget?.(plan);
       continue;
     }
     counts.removed += localePlan.removed;
@@ -208,6 +216,7 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
     if (context.shard) {
       work.translations.clear();
       work.locale.units = [];
+      context.onTarget?.(work.plan);
       return;
     }
     finishing.push(
@@ -218,6 +227,7 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
         work.translations.clear();
         work.locale.units = [];
         if (result.error) report.diagnostics.push(...result.error);
+        context.onTarget?.(work.plan, [work, result]);
         if (result.written) {
           report.files.written.push(work.locale.target);
           onEvent?.({

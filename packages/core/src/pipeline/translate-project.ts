@@ -24,7 +24,7 @@ import { expandFiles } from './expand-files.js';
 import type { JobGroup, JobQueue } from './job-queue.js';
 import { runLocale } from './locale-run.js';
 import { type LocaleSettings, localeSettings } from './locale-settings.js';
-import { nextLock } from './next-lock.js';
+import { createLockLedger } from './lock-ledger.js';
 import { PathGuard } from './path-guard.js';
 import { type FilePlan, type PlanOptions, planProject } from './plan-project.js';
 import type { RunEvent } from './run-event.js';
@@ -32,7 +32,6 @@ import { emptyLocaleReport, type RunReport } from './run-report.js';
 import type { ServiceConnection } from './service-connection.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
 import { stopsWriting } from './stops-writing.js';
-import type { TargetResult, TargetWork } from './write-target.js';
 
 /** Locales a run works on at once. */
 const LOCALES_AT_ONCE = 2;
@@ -140,8 +139,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const send = service.send;
   // A shard writes no file and no lock: the final run writes them all at once.
   let write = mode === 'translate' && !shard;
-  const works: TargetWork[] = [];
-  const results = new Map<TargetWork, TargetResult>();
+  // Each source's lock record is made once its last locale is written, and its plan let go.
+  const ledger = createLockLedger(lock, plans, locales);
   const done: string[] = [];
   let fatal: unknown;
   // Two locales at a time: each holds only its own units, and while one waits out the last
@@ -163,9 +162,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       write: () => write,
       shard,
       onEvent: options.onEvent,
+      onTarget: ledger.settled,
     }).then((result) => {
-      works.push(...result.works);
-      for (const [work, r] of result.results) results.set(work, r);
       report.billedCharacters += result.billedCharacters;
       if (result.fatal !== undefined && fatal === undefined) {
         fatal = result.fatal;
@@ -190,11 +188,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   if (write) {
     const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
     // Locales a fatal error left out keep their lock records, as if they were not in the run.
-    await writeLock(
-      config.lockFile,
-      nextLock(lock, plans, works, results, done, glossaryState.locked, untouched),
-      lockText,
-    );
+    await writeLock(config.lockFile, ledger.next(done, glossaryState.locked, untouched), lockText);
   }
   sortReport(report);
   report.durationMs = performance.now() - started;
