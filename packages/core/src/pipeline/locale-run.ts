@@ -52,7 +52,16 @@ export interface LocaleRunContext {
    * read for this locale afterwards.
    */
   onTarget?: ((plan: FilePlan, target?: WrittenTarget) => void) | undefined;
+  /**
+   * Called once, when at most a tenth of the locale's units to translate is still open (or
+   * the locale ends): the next locale may start then, keeping the service busy through this
+   * one's slowest answers without holding two whole locales' units at once.
+   */
+  onTail?: (() => void) | undefined;
 }
+
+/** The share of a locale's open units under which the next locale may start. */
+const TAIL = 0.1;
 
 /** What one locale's part of a run did. */
 export interface LocaleRunResult {
@@ -89,7 +98,22 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
   const termsOf = (form: UnitForm) => locale.terms.hashFor(segmentText(form.text));
 
-  const ledger: RunLedger = { report, phase: 'memory', settled };
+  // Units queued or adopting, and how many are still open: the tail is signalled from there.
+  let queued = 0;
+  let open = 0;
+  let planning = true;
+  const tail = () => {
+    if (!planning && open <= queued * TAIL) {
+      context.onTail?.();
+      context.onTail = undefined;
+    }
+  };
+  const unitSettled = (work: TargetWork) => {
+    open--;
+    settled(work);
+    tail();
+  };
+  const ledger: RunLedger = { report, phase: 'memory', settled: unitSettled };
   const adopting: Adoption[] = [];
   const works: TargetWork[] = [];
   // A unit to translate: its forms queued, or, when the lock does not know its target text,
@@ -99,6 +123,8 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     if (unitPlan.state === 'changed') counts.changed++;
     const forms = unitForms(unitPlan.unit, config.sourceLocale, locale.locale);
     left.set(work, left.get(work)! + 1);
+    queued++;
+    open++;
     if (unitPlan.state === 'adopt') {
       adopting.push({ work, plan: unitPlan, forms });
       return;
@@ -138,7 +164,9 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     const group = groupOf(contextOf(item.plan));
     return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
   });
-  for (const item of adopting) settled(item.work);
+  for (const item of adopting) unitSettled(item.work);
+  planning = false;
+  tail();
 
   if (context.lookup) await queue.lookup(context.memory);
   if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
@@ -161,6 +189,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     failUnsent(queue, report, fatal);
     for (const work of works) settled(work);
     await Promise.all(finishing);
+    context.onTail?.();
   }
   return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
 }

@@ -1,4 +1,4 @@
-import type { Lock, LockedFile } from '../lock/lock-file.js';
+import { type Lock, type LockedFile, packedLockedFile } from '../lock/lock-file.js';
 import {
   nextLock,
   nextLockedFile,
@@ -58,7 +58,9 @@ export function createLockLedger(
         return;
       }
       open.delete(plan);
-      records.set(plan, nextLockedFile(lock, plan, written.get(plan) ?? [], inRun));
+      // Held as its lock lines until the lock is written.
+      const record = nextLockedFile(lock, plan, written.get(plan) ?? [], inRun);
+      records.set(plan, record && packedLockedFile(record));
       written.delete(plan);
       release(plan);
     },

@@ -1,10 +1,13 @@
+import { InternalError } from '../errors/internal-error.js';
 import {
+  formatLockedTranslation,
   type Lock,
   type LockedFile,
   type LockedTarget,
   type LockedTranslation,
   type LockedUnit,
   lockedFile,
+  parseLockedTranslation,
   RETRY,
 } from '../lock/lock-file.js';
 import type { FilePlan } from './plan-project.js';
@@ -17,21 +20,26 @@ export type WrittenTarget = readonly [TargetWork, TargetResult];
 export interface SettledTarget {
   locale: string;
   target: LockedTarget | undefined;
-  /** A unit that failed, or whose file could not be written, is due again. */
-  records: Map<string, LockedTranslation>;
+  /** The units with a record. */
+  ids: string[];
+  /**
+   * Their records as the lock writes them, one for each of `ids`, space-separated: a big run
+   * keeps one per target until the file's last locale, as text rather than an object per unit.
+   * A unit that failed, or whose file could not be written, is due again.
+   */
+  records: string;
 }
 
-/**
- * The lock's part of a written target, without the work behind it: a big run keeps one per
- * target until the lock is made, so it holds the records alone, not every unit's outcome.
- */
+/** The lock's part of a written target, without the work behind it. */
 export function settledTarget([work, result]: WrittenTarget): SettledTarget {
-  const { records } = result;
-  for (const [id, record] of records) {
+  const ids: string[] = [];
+  const records: string[] = [];
+  for (const [id, record] of result.records) {
     const failed = work.outcomes.get(id)?.kind === 'failed' || result.error !== undefined;
-    if (failed) records.set(id, { ...record, settings: RETRY });
+    ids.push(id);
+    records.push(formatLockedTranslation(failed ? { ...record, settings: RETRY } : record));
   }
-  return { locale: work.locale.locale, target: result.target, records };
+  return { locale: work.locale.locale, target: result.target, ids, records: records.join(' ') };
 }
 
 /**
@@ -108,9 +116,14 @@ export function nextLockedFile(
         units.get(id)!.locales.set(localePlan.locale, { ...record, settings: RETRY });
     }
   }
-  for (const { locale, target, records } of written) {
+  for (const { locale, target, ids, records } of written) {
     if (target) targets.set(locale, target);
-    for (const [id, record] of records) units.get(id)?.locales.set(locale, record);
+    const texts = records.split(' ');
+    ids.forEach((id, i) => {
+      const record = parseLockedTranslation(texts[i]!);
+      if (!record) throw new InternalError(`a lock record of ${id} reads '${texts[i]}'`);
+      units.get(id)?.locales.set(locale, record);
+    });
   }
   // The lock records what was written: a unit with no text in any target has no line, and
   // a file with none of them has none either.

@@ -144,12 +144,21 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const done: string[] = [];
   let fatal: unknown;
   // Two locales at a time: each holds only its own units, and while one waits out the last
-  // refusals of its slowest requests, the next one keeps the service busy.
+  // refusals of its slowest requests, the next one keeps the service busy. The next starts
+  // only once the one before is in its tail, so two whole locales are never held at once.
   const running = new Set<Promise<void>>();
+  let tail: Promise<void> = Promise.resolve();
   for (const locale of locales) {
+    await tail;
     while (running.size >= LOCALES_AT_ONCE) await Promise.race(running);
     if (fatal !== undefined) break;
     done.push(locale);
+    let reachTail!: () => void;
+    tail = new Promise<void>((resolve) => {
+      reachTail = resolve;
+    });
+    // A shard settles only its own part of a locale's units: its locales start together.
+    if (shard) reachTail();
     const run = runLocale({
       config,
       report,
@@ -163,6 +172,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
       shard,
       onEvent: options.onEvent,
       onTarget: ledger.settled,
+      onTail: reachTail,
     }).then((result) => {
       report.billedCharacters += result.billedCharacters;
       if (result.fatal !== undefined && fatal === undefined) {
@@ -172,7 +182,10 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         if (stopsWriting(fatal)) write = false;
       }
     });
-    const tracked: Promise<void> = run.finally(() => running.delete(tracked));
+    const tracked: Promise<void> = run.finally(() => {
+      reachTail();
+      running.delete(tracked);
+    });
     running.add(tracked);
   }
   await Promise.all(running);
