@@ -95,6 +95,11 @@ export class GlossaryTerms {
     at.ends.push(term);
   }
 
+  /** Whether there are no terms at all (every text's hash is ''). */
+  get empty(): boolean {
+    return this.size === 0;
+  }
+
   /** Hash of the entries that occur in `text` ('' when none does). */
   hashFor(text: string): string {
     if (this.size === 0) return '';

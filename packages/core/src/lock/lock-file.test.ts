@@ -7,6 +7,7 @@ import {
   formatLock,
   LockError,
   lockedFile,
+  packedLockedFile,
   parseLock,
   readLock,
   writeLock,
@@ -54,6 +55,18 @@ describe('the lock', () => {
       'a "quoted" id',
     ]);
     expect(formatLock(lock)).toBe(LOCK);
+  });
+
+  it('holds a file as its unit lines and reads them back as the same records', () => {
+    const lock = parseLock(LOCK);
+    const intro = lock.files.get('docs/intro.md')!;
+    const units = intro.units();
+    const packed = packedLockedFile(lockedFile(intro.source, intro.targets, units));
+    expect(packed.unitCount()).toBe(2);
+    expect(packed.hasStaleEdits()).toBe(false);
+    lock.files.set('docs/intro.md', packed);
+    expect(formatLock(lock)).toBe(LOCK);
+    expect(packed.units()).toEqual(units);
   });
 
   it('leaves the unit lines of a file nobody looked at as they were, and counts them without reading them', () => {

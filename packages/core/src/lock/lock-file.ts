@@ -163,15 +163,10 @@ function parseUnitLines(text: string, firstLine: () => number): Map<string, Lock
     if (!source) throw new LockError(`transloom.lock line ${n()}: the unit has no source hash`);
     const unit: LockedUnit = { source, locales: new Map() };
     for (const entry of entries) {
-      const match = /^([^=]+)=([0-9a-f]+):([0-9a-f]+)(?::h([0-9a-f]*))?$/.exec(entry);
-      if (!match) throw new LockError(`transloom.lock line ${n()}: cannot read '${entry}'`);
-      const record: LockedTranslation = {
-        settings: match[2]!,
-        written: match[3]!,
-        human: match[4] !== undefined,
-      };
-      if (match[4]) record.reviewedSource = match[4];
-      unit.locales.set(match[1]!, record);
+      const equals = entry.indexOf('=');
+      const record = equals > 0 ? parseLockedTranslation(entry.slice(equals + 1)) : undefined;
+      if (!record) throw new LockError(`transloom.lock line ${n()}: cannot read '${entry}'`);
+      unit.locales.set(entry.slice(0, equals), record);
     }
     units.set(id.value, unit);
   }
@@ -315,18 +310,50 @@ function lockPieces(lock: Lock): string[] {
       out.push(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
       continue;
     }
-    const units = file.units();
-    for (const id of [...units.keys()].sort()) {
-      const unit = units.get(id)!;
-      let line = `  unit ${JSON.stringify(id)} ${unit.source}`;
-      for (const locale of [...unit.locales.keys()].sort()) {
-        const t = unit.locales.get(locale)!;
-        line += ` ${locale}=${t.settings}:${t.written}${t.human ? `:h${t.reviewedSource ?? ''}` : ''}`;
-      }
-      out.push(`${line}\n`);
-    }
+    out.push(unitLines(file.units()));
   }
   return out;
+}
+
+// A file's unit lines, sorted.
+function unitLines(units: ReadonlyMap<string, LockedUnit>): string {
+  let text = '';
+  for (const id of [...units.keys()].sort()) {
+    const unit = units.get(id)!;
+    let line = `  unit ${JSON.stringify(id)} ${unit.source}`;
+    for (const locale of [...unit.locales.keys()].sort())
+      line += ` ${locale}=${formatLockedTranslation(unit.locales.get(locale)!)}`;
+    text += `${line}\n`;
+  }
+  return text;
+}
+
+/** A unit's record in one locale as the lock writes it: `<settings>:<written>[:h<source>]`. */
+export function formatLockedTranslation(t: LockedTranslation): string {
+  return `${t.settings}:${t.written}${t.human ? `:h${t.reviewedSource ?? ''}` : ''}`;
+}
+
+/** Reads what {@link formatLockedTranslation} wrote; undefined when it is not such a record. */
+export function parseLockedTranslation(text: string): LockedTranslation | undefined {
+  const match = /^([0-9a-f]+):([0-9a-f]+)(?::h([0-9a-f]*))?$/.exec(text);
+  if (!match) return undefined;
+  const record: LockedTranslation = {
+    settings: match[1]!,
+    written: match[2]!,
+    human: match[3] !== undefined,
+  };
+  if (match[3]) record.reviewedSource = match[3];
+  return record;
+}
+
+/**
+ * The same record of a file, its units held as their lock lines (read again only if asked
+ * for): a run that has made a file's record keeps it until the lock is written, and the
+ * lines take a fraction of the memory of the maps they are made from.
+ */
+export function packedLockedFile(file: LockedFile): LockedFile {
+  if ((file as LazyFile)[RAW]) return file;
+  return lazyFile(file.source, file.targets, unitLines(file.units()), () => 0);
 }
 
 /** Reads the lock file, or an empty lock when there is none. Returns its text too. */

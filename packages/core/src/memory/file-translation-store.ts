@@ -11,34 +11,57 @@ function shardOf(key: string): string {
 const JOURNAL = 'journal.jsonl';
 
 // The entries of a JSON Lines file that are in `wanted` (all when absent); later lines win.
+// The file is read as bytes (outside the JavaScript heap) and only the lines whose key is
+// wanted are decoded and parsed: a lookup reads every shard its keys fall in, and in a big
+// run those hold every locale's answers, most of them for other keys.
 async function readEntries(
   path: string,
   wanted: ReadonlySet<string> | undefined,
   into: Map<string, string>,
 ): Promise<void> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue; // a torn line from an interrupted append
+  for (let start = 0; start < bytes.length; ) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes.length : newline;
+    const key = wanted && end > start ? lineKey(bytes, start, end) : undefined;
+    if (end > start && (!wanted || key === undefined || wanted.has(key))) {
+      let entry: unknown;
+      try {
+        entry = JSON.parse(bytes.toString('utf8', start, end));
+      } catch {
+        entry = undefined; // a torn line from an interrupted append
+      }
+      if (
+        Array.isArray(entry) &&
+        typeof entry[0] === 'string' &&
+        typeof entry[1] === 'string' &&
+        (!wanted || wanted.has(entry[0]))
+      )
+        into.set(entry[0], entry[1]);
     }
-    if (
-      Array.isArray(entry) &&
-      typeof entry[0] === 'string' &&
-      typeof entry[1] === 'string' &&
-      (!wanted || wanted.has(entry[0]))
-    )
-      into.set(entry[0], entry[1]);
+    start = end + 1;
   }
+}
+
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+// The key of a line `["key",...` read from its bytes without parsing the line; undefined when
+// the line does not start so or its key has an escape (then the line is parsed to tell).
+function lineKey(bytes: Buffer, start: number, end: number): string | undefined {
+  if (bytes[start] !== 0x5b || bytes[start + 1] !== QUOTE) return undefined;
+  const close = bytes.indexOf(QUOTE, start + 2);
+  if (close === -1 || close >= end) return undefined;
+  const backslash = bytes.indexOf(BACKSLASH, start + 2);
+  if (backslash !== -1 && backslash < close) return undefined;
+  return bytes.toString('utf8', start + 2, close);
 }
 
 /** Bytes a journal may reach before its entries are moved into the shards. */
@@ -95,11 +118,9 @@ export function createFileTranslationStore(directory: string): TranslationStore 
       await queue;
       const found = new Map<string, string>();
       const wanted = new Set(keys);
-      await Promise.all(
-        [...groupBy(keys, shardOf).keys()].map((shard) =>
-          readEntries(join(directory, `${shard}.jsonl`), wanted, found),
-        ),
-      );
+      // One shard at a time: each is read whole, and a big memory's shards add up.
+      for (const shard of groupBy(keys, shardOf).keys())
+        await readEntries(join(directory, `${shard}.jsonl`), wanted, found);
       // The journal is newer than every shard.
       await readEntries(join(directory, JOURNAL), wanted, found);
       return found;

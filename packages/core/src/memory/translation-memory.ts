@@ -35,21 +35,24 @@ export interface TranslationMemory {
 /** Options of {@link createTranslationMemory}. */
 export interface TranslationMemoryOptions {
   store: TranslationStore;
-  /** Entries kept in memory at most (default 200 000). */
+  /** Entries kept in memory at most (default 20 000). */
   maxEntries?: number;
-  /** Characters of keys and texts kept in memory at most (default 8 000 000, about 16 MB). */
+  /** Characters of keys and texts kept in memory at most (default 1 000 000, about 3 MB). */
   maxCharacters?: number;
 }
 
 /** A translation memory over `store`, with the most recently used entries kept in memory. */
 export function createTranslationMemory(options: TranslationMemoryOptions): TranslationMemory {
   // Made on first use: a run with nothing to look up (the no-op rerun) should not pay for it.
-  // Bounded by size as well as count: a big run puts every answer through it.
+  // Bounded by size as well as count, and small: a run looks each text up once per locale, so
+  // the cache serves a long-lived session (a dev server), whose working set is the texts of the
+  // files being edited; a big run puts every answer through it, and a cache the size of the
+  // run would only hold those answers until the process ends.
   let lru: LRUCache<string, string> | undefined;
   const cache = () => {
     lru ??= new LRUCache<string, string>({
-      max: options.maxEntries ?? 200_000,
-      maxSize: options.maxCharacters ?? 8_000_000,
+      max: options.maxEntries ?? 20_000,
+      maxSize: options.maxCharacters ?? 1_000_000,
       sizeCalculation: (value, key) => key.length + value.length,
     });
     return lru;

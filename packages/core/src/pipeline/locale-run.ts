@@ -8,6 +8,7 @@ import { settleDerived } from './derived-units.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
 import { groupKeyOf } from './memory-key.js';
+import type { WrittenTarget } from './next-lock.js';
 import {
   documentLoader,
   type FilePlan,
@@ -45,6 +46,53 @@ export interface LocaleRunContext {
   /** Send only the texts of this shard (see {@link shardRun}). */
   shard?: Shard | undefined;
   onEvent: ((event: RunEvent) => void) | undefined;
+  /**
+   * A source file's target in this locale is settled: written (or not) as `target` says, or,
+   * without `target`, not worked on (unreadable, or a shard's). Nothing of the file's plan is
+   * read for this locale afterwards.
+   */
+  onTarget?: ((plan: FilePlan, target?: WrittenTarget) => void) | undefined;
+  /**
+   * Called once, when at most a tenth of the locale's units to translate is still open (or
+   * the locale ends): the next locale may start then, keeping the service busy through this
+   * one's slowest answers without holding two whole locales' units at once.
+   */
+  onTail?: (() => void) | undefined;
+}
+
+/** The share of a locale's open units under which the next locale may start. */
+const TAIL = 0.1;
+
+// Units queued or adopting, and how many are still open: once planning is over, the tail is
+// signalled (once) when the open ones fall to TAIL of those queued.
+class OpenUnits {
+  private queued = 0;
+  private open = 0;
+  private planning = true;
+
+  constructor(private readonly context: Pick<LocaleRunContext, 'onTail'>) {}
+
+  add(): void {
+    this.queued++;
+    this.open++;
+  }
+
+  settle(): void {
+    this.open--;
+    this.signal();
+  }
+
+  planned(): void {
+    this.planning = false;
+    this.signal();
+  }
+
+  private signal(): void {
+    if (!this.planning && this.open <= this.queued * TAIL) {
+      this.context.onTail?.();
+      this.context.onTail = undefined;
+    }
+  }
 }
 
 /** What one locale's part of a run did. */
@@ -82,7 +130,12 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   const contextOf = (plan: UnitPlan) => (config.context === 'unit' ? plan.unit.context : undefined);
   const termsOf = (form: UnitForm) => locale.terms.hashFor(segmentText(form.text));
 
-  const ledger: RunLedger = { report, phase: 'memory', settled };
+  const units = new OpenUnits(context);
+  const unitSettled = (work: TargetWork) => {
+    settled(work);
+    units.settle();
+  };
+  const ledger: RunLedger = { report, phase: 'memory', settled: unitSettled };
   const adopting: Adoption[] = [];
   const works: TargetWork[] = [];
   // A unit to translate: its forms queued, or, when the lock does not know its target text,
@@ -92,6 +145,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     if (unitPlan.state === 'changed') counts.changed++;
     const forms = unitForms(unitPlan.unit, config.sourceLocale, locale.locale);
     left.set(work, left.get(work)! + 1);
+    units.add();
     if (unitPlan.state === 'adopt') {
       adopting.push({ work, plan: unitPlan, forms });
       return;
@@ -110,6 +164,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument!);
     if (localePlan.error) {
       report.diagnostics.push(...localePlan.error);
+      context.onTarget?.(plan);
       continue;
     }
     counts.removed += localePlan.removed;
@@ -130,7 +185,8 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     const group = groupOf(contextOf(item.plan));
     return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
   });
-  for (const item of adopting) settled(item.work);
+  for (const item of adopting) unitSettled(item.work);
+  units.planned();
 
   if (context.lookup) await queue.lookup(context.memory);
   if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
@@ -153,6 +209,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     failUnsent(queue, report, fatal);
     for (const work of works) settled(work);
     await Promise.all(finishing);
+    context.onTail?.();
   }
   return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
 }
@@ -208,6 +265,7 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
     if (context.shard) {
       work.translations.clear();
       work.locale.units = [];
+      context.onTarget?.(work.plan);
       return;
     }
     finishing.push(
@@ -218,6 +276,7 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
         work.translations.clear();
         work.locale.units = [];
         if (result.error) report.diagnostics.push(...result.error);
+        context.onTarget?.(work.plan, [work, result]);
         if (result.written) {
           report.files.written.push(work.locale.target);
           onEvent?.({

@@ -88,7 +88,7 @@ function planLocaleOf(
     const sourceHash = plan.sourceHashes.get(unit.id)!;
     const settingsHash = unitSettingsHash(
       unit,
-      plan.texts.get(unit.id)!,
+      plan.texts.get(unit.id) ?? '',
       settings,
       options.config.context,
     );

@@ -39,6 +39,8 @@ function plainText(unit: Unit): string {
  */
 export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
   const { config, lock } = options;
+  // Texts are kept for glossary matching only: without terms, a run holds none of them.
+  const matching = [...options.settings.values()].some((s) => !s.terms.empty);
   return Promise.all(
     options.files.map(async (file): Promise<FilePlan> => {
       const locales = file.locales.filter((l) => options.settings.has(l));
@@ -108,7 +110,7 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
       }
       for (const unit of plan.doc.units) {
         plan.sourceHashes.set(unit.id, translationHash(plan.doc.portable(unit.id)));
-        plan.texts.set(unit.id, plainText(unit));
+        if (matching) plan.texts.set(unit.id, plainText(unit));
       }
       return plan;
     }),

@@ -59,7 +59,7 @@ export interface FilePlan {
   doc: LocDocument | undefined;
   /** Unit id -> hash of its source text (portable ids), computed once for every locale. */
   sourceHashes: Map<string, string>;
-  /** Unit id -> its text without markup, for glossary matching in each locale. */
+  /** Unit id -> its text without markup, for glossary matching in each locale (empty without terms). */
   texts: Map<string, string>;
   /** The bytes of each locale's target as read (undefined: none yet). */
   targets: Map<string, Uint8Array | undefined>;

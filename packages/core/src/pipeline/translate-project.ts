@@ -22,7 +22,7 @@ import { expandFiles } from './expand-files.js';
 import type { JobGroup, JobQueue } from './job-queue.js';
 import { runLocale } from './locale-run.js';
 import { type LocaleSettings, localeSettings } from './locale-settings.js';
-import { nextLock } from './next-lock.js';
+import { createLockLedger } from './lock-ledger.js';
 import { PathGuard } from './path-guard.js';
 import { type FilePlan, type PlanOptions, planProject } from './plan-project.js';
 import type { RunEvent } from './run-event.js';
@@ -30,7 +30,6 @@ import { emptyLocaleReport, type RunReport } from './run-report.js';
 import type { ServiceConnection } from './service-connection.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
 import { stopsWriting } from './stops-writing.js';
-import type { TargetResult, TargetWork } from './write-target.js';
 
 /** Locales a run works on at once. */
 const LOCALES_AT_ONCE = 2;
@@ -104,6 +103,37 @@ export function defaultTranslationMemory(
   });
 }
 
+// Two locales at a time: each holds only its own units, and while one waits out the last
+// refusals of its slowest requests, the next one keeps the service busy. The next starts only
+// once the one before is in its tail (`start` is handed the function that says so), so two
+// whole locales are never held at once. Resolves to the locales started.
+async function inTurns(
+  locales: readonly string[],
+  stopped: () => boolean,
+  start: (locale: string, reachTail: () => void) => Promise<void>,
+): Promise<string[]> {
+  const done: string[] = [];
+  const running = new Set<Promise<void>>();
+  let tail: Promise<void> = Promise.resolve();
+  for (const locale of locales) {
+    await tail;
+    while (running.size >= LOCALES_AT_ONCE) await Promise.race(running);
+    if (stopped()) break;
+    done.push(locale);
+    let reachTail!: () => void;
+    tail = new Promise<void>((resolve) => {
+      reachTail = resolve;
+    });
+    const tracked: Promise<void> = start(locale, reachTail).finally(() => {
+      reachTail();
+      running.delete(tracked);
+    });
+    running.add(tracked);
+  }
+  await Promise.all(running);
+  return done;
+}
+
 /**
  * The main job: plans every source file against its targets and the lock, then, locale by
  * locale, fills what the translation memory has, sends the rest (deduplicated, batched,
@@ -138,44 +168,40 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const send = service.send;
   // A shard writes no file and no lock: the final run writes them all at once.
   let write = mode === 'translate' && !shard;
-  const works: TargetWork[] = [];
-  const results = new Map<TargetWork, TargetResult>();
-  const done: string[] = [];
+  // Each source's lock record is made once its last locale is written, and its plan let go.
+  const ledger = createLockLedger(lock, plans, locales);
   let fatal: unknown;
-  // Two locales at a time: each holds only its own units, and while one waits out the last
-  // refusals of its slowest requests, the next one keeps the service busy.
-  const running = new Set<Promise<void>>();
-  for (const locale of locales) {
-    while (running.size >= LOCALES_AT_ONCE) await Promise.race(running);
-    if (fatal !== undefined) break;
-    done.push(locale);
-    const run = runLocale({
-      config,
-      report,
-      plans,
-      planOptions,
-      memory,
-      settings: settings.get(locale)!,
-      lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
-      send: mode === 'translate' ? send : undefined,
-      write: () => write,
-      shard,
-      onEvent: options.onEvent,
-    }).then((result) => {
-      works.push(...result.works);
-      for (const [work, r] of result.results) results.set(work, r);
-      report.billedCharacters += result.billedCharacters;
-      if (result.fatal !== undefined && fatal === undefined) {
-        fatal = result.fatal;
-        // A setting the service refuses (a style list, the key), or a service that cannot be
-        // reached: nothing more is written, the lock neither (what was answered is in the memory).
-        if (stopsWriting(fatal)) write = false;
-      }
-    });
-    const tracked: Promise<void> = run.finally(() => running.delete(tracked));
-    running.add(tracked);
-  }
-  await Promise.all(running);
+  const done = await inTurns(
+    locales,
+    () => fatal !== undefined,
+    (locale, reachTail) => {
+      // A shard settles only its own part of a locale's units: its locales start together.
+      if (shard) reachTail();
+      return runLocale({
+        config,
+        report,
+        plans,
+        planOptions,
+        memory,
+        settings: settings.get(locale)!,
+        lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
+        send: mode === 'translate' ? send : undefined,
+        write: () => write,
+        shard,
+        onEvent: options.onEvent,
+        onTarget: ledger.settled,
+        onTail: reachTail,
+      }).then((result) => {
+        report.billedCharacters += result.billedCharacters;
+        if (result.fatal !== undefined && fatal === undefined) {
+          fatal = result.fatal;
+          // A setting the service refuses (a style list, the key), or a service that cannot be
+          // reached: nothing more is written, the lock neither (what was answered is in the memory).
+          if (stopsWriting(fatal)) write = false;
+        }
+      });
+    },
+  );
   if (report.failures.some((f) => f.reason === 'budget')) report.stopped ??= 'budget';
   const requests = service.requests();
   if (requests !== undefined) report.requests = requests;
@@ -188,11 +214,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   if (write) {
     const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
     // Locales a fatal error left out keep their lock records, as if they were not in the run.
-    await writeLock(
-      config.lockFile,
-      nextLock(lock, plans, works, results, done, glossaryState.locked, untouched),
-      lockText,
-    );
+    await writeLock(config.lockFile, ledger.next(done, glossaryState.locked, untouched), lockText);
   }
   sortReport(report);
   report.durationMs = performance.now() - started;

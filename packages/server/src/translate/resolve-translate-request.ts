@@ -155,12 +155,8 @@ async function glossary(
   return dictionary;
 }
 
-/** Validates a translate request against every rule of contract parts 4.1, 7 and 8. */
-export async function resolveTranslateRequest(
-  params: Params,
-  ctx: ServiceContext,
-  key: KeyRecord,
-): Promise<ResolvedTranslateRequest> {
+// The texts, 1 to MAX_TEXTS_PER_REQUEST of them.
+function textsOf(params: Params): string[] {
   const texts = params.stringList('text');
   if (texts === undefined || texts.length === 0) throw badRequest(`Parameter 'text' is required`);
   if (texts.length > MAX_TEXTS_PER_REQUEST) {
@@ -169,17 +165,19 @@ export async function resolveTranslateRequest(
       { rule: 'too-many-texts' },
     );
   }
-  const target = language(params, 'target_lang', TARGET_CODES, true)!;
-  const source = language(params, 'source_lang', SOURCE_CODES, false);
-  const modelType = params.oneOf('model_type', MODEL_TYPES);
-  const tagHandling = params.oneOf('tag_handling', ['xml', 'html'] as const) ?? null;
-  const tagHandlingVersion = params.oneOf('tag_handling_version', ['v1', 'v2'] as const);
-  const instructions = customInstructions(params, target);
-  // Looked up (awaited) only when named: most requests name neither a style nor a glossary.
-  const styleId = params.string('style_id');
-  const styleList = styleId === undefined ? null : await style(styleId, ctx, key, target);
+  return texts;
+}
+
+// Whether the quality model runs: asked for, or needed by a style, custom instructions or
+// tag handling v2 (which a request for the latency model may not combine with).
+function usesQualityModel(
+  modelType: string | undefined,
+  styled: boolean,
+  instructions: readonly string[],
+  tagHandlingVersion: string | undefined,
+): boolean {
   if (modelType === 'latency_optimized') {
-    const conflict = styleList
+    const conflict = styled
       ? 'style_id'
       : instructions.length > 0
         ? 'custom_instructions'
@@ -192,12 +190,32 @@ export async function resolveTranslateRequest(
       );
     }
   }
-  const quality =
+  return (
     modelType === 'quality_optimized' ||
     modelType === 'prefer_quality_optimized' ||
-    styleList !== null ||
+    styled ||
     instructions.length > 0 ||
-    tagHandlingVersion === 'v2';
+    tagHandlingVersion === 'v2'
+  );
+}
+
+/** Validates a translate request against every rule of contract parts 4.1, 7 and 8. */
+export async function resolveTranslateRequest(
+  params: Params,
+  ctx: ServiceContext,
+  key: KeyRecord,
+): Promise<ResolvedTranslateRequest> {
+  const texts = textsOf(params);
+  const target = language(params, 'target_lang', TARGET_CODES, true)!;
+  const source = language(params, 'source_lang', SOURCE_CODES, false);
+  const modelType = params.oneOf('model_type', MODEL_TYPES);
+  const tagHandling = params.oneOf('tag_handling', ['xml', 'html'] as const) ?? null;
+  const tagHandlingVersion = params.oneOf('tag_handling_version', ['v1', 'v2'] as const);
+  const instructions = customInstructions(params, target);
+  // Looked up (awaited) only when named: most requests name neither a style nor a glossary.
+  const styleId = params.string('style_id');
+  const styleList = styleId === undefined ? null : await style(styleId, ctx, key, target);
+  const quality = usesQualityModel(modelType, styleList !== null, instructions, tagHandlingVersion);
   const requestedSplit = params.oneOf('split_sentences', ['0', '1', 'nonewlines'] as const);
   // The quality model ignores split_sentences: no splitting without tags, nonewlines with them.
   const splitSentences = quality
