@@ -22,29 +22,36 @@ export interface PageFolder {
 /**
  * The file entry of a folder of pages: Markdown and MDX to the locale's folder, read with the
  * generator's front-matter policy and anchors, and the site layout for link rewriting; and
- * the folder's source pages (relative to the root, sorted), which the layout lists.
+ * the folder's source pages (relative to the root, sorted), which the layout lists. The pages
+ * are listed when first asked for: only parsing a page needs them (for its links), and a run
+ * whose files all match the lock parses none, so it skips walking the folder a second time
+ * (the file expansion walks it anyway).
  */
 export function pageEntry(
   context: DocsPresetContext,
   generator: DocsGenerator,
   policy: DocsPolicy,
   folder: PageFolder,
-): { entry: FileEntry; pages: string[] } {
+): { entry: FileEntry; pages: () => readonly string[] } {
   const source = `${folder.sourceDir}**/*.{md,mdx}`;
   const exclude = [...folder.exclude, ...(context.options.exclude ?? [])];
-  const pages = globSync(source, {
-    cwd: context.root,
-    onlyFiles: true,
-    expandDirectories: false,
-    ignore: [...ALWAYS_EXCLUDED, ...exclude],
-  }).sort();
+  let listed: string[] | undefined;
+  const pages = () =>
+    (listed ??= globSync(source, {
+      cwd: context.root,
+      onlyFiles: true,
+      expandDirectories: false,
+      ignore: [...ALWAYS_EXCLUDED, ...exclude],
+    }).sort());
   const site: SiteLinks = {
     generator,
     sourceDir: folder.sourceDir,
     targetDir: folder.targetDir,
     sourcePrefix: folder.sourcePrefix,
     localizeRoutes: generator !== 'docusaurus',
-    pages,
+    get pages() {
+      return pages();
+    },
     frontMatter: policy.frontMatterLinks,
   };
   const entry: FileEntry = {

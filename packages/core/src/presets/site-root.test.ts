@@ -180,6 +180,20 @@ describe('a docs site inside a repository', () => {
     }
   });
 
+  it("lists a site's pages only when a page's links need them, not when the preset expands", async () => {
+    const root = await repo({
+      'docs/.vitepress/config.mts':
+        "export default { title: 'X', locales: { root: {}, fr: {} } }\n",
+      'docs/index.md': '# Home\n',
+    });
+    const { resolved } = await expand(root, { preset: 'vitepress', targetLocales: ['fr'] });
+    // A run whose files all match the lock parses no page: it never walks the folder for them.
+    await writeFile(join(root, 'docs/later.md'), '# Later\n');
+    const site = resolved.files[0]!.options!.site as SiteLinks;
+    expect(site.pages).toEqual(['docs/index.md', 'docs/later.md']);
+    expect(site.pages).toBe(site.pages);
+  });
+
   it('docusaurus: finds website/, reads the docs path and exclude, and the locales it lacks', async () => {
     const root = await repo({
       ...AROUND,

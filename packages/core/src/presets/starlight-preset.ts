@@ -69,7 +69,9 @@ export const starlightPreset: DocsPreset = {
       exclude: locales.map((l) => `${docs}${l}/**`),
     };
     const { entry, pages } = pageEntry(context, 'starlight', policy, folder);
-    if (pages.length === 0) notes.push(`no Markdown pages in '${folder.sourceDir}'`);
+    notes.later(() =>
+      pages().length === 0 ? `no Markdown pages in '${folder.sourceDir}'` : undefined,
+    );
     entries.push(entry);
     const strings = `${docs.replace(/docs\/$/, '')}i18n/${source}.json`;
     if (existsSync(join(context.root, strings)))

@@ -164,7 +164,9 @@ export const vitepressPreset: DocsPreset = {
   expand(context) {
     const { folder: pages, notes, anchors } = layout(context);
     const { entry, pages: found } = pageEntry(context, 'vitepress', { ...policy, anchors }, pages);
-    if (found.length === 0) notes.push(`no Markdown pages in '${pages.sourceDir || './'}'`);
+    notes.later(() =>
+      found().length === 0 ? `no Markdown pages in '${pages.sourceDir || './'}'` : undefined,
+    );
     return presetExpansion('vitepress', [entry], notes);
   },
 };
