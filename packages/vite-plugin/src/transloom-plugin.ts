@@ -56,7 +56,9 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
   let buildStep: Promise<BuildStepResult> | undefined;
   // A frozen (or `off`) step writes no catalog: Vite reads the catalogs beside it, and only
   // the build's end waits for its verdict.
-  const stepWrites = () => buildModeOf(resolved) === 'translate';
+  // Asked once per module Vite loads: the answer (which reads the environment) is kept.
+  let writes: boolean | undefined;
+  const stepWrites = () => (writes ??= buildModeOf(resolved) === 'translate');
   const buildOnce = (mode: BuildMode | undefined = resolved.build) => {
     buildStep ??= import('./build-step.js').then(({ runViteBuildStep }) =>
       runViteBuildStep(config.root, { ...resolved, build: mode }, config.logger),
