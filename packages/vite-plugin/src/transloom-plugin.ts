@@ -77,7 +77,8 @@ export function transloom(options: TransloomPluginOptions = {}): Plugin {
       return { catalogs: virtualCatalogs(dev.files()), dev: true };
     }
     // Outside a build (a dev server with translation off), the configuration is only read.
-    const { files } = await buildOnce(config.command === 'build' ? resolved.build : 'off');
+    const step = await buildOnce(config.command === 'build' ? resolved.build : 'off');
+    const files = await step.files();
     return { catalogs: virtualCatalogs(files ? files.files.values() : []), dev: false };
   }
 

@@ -38,6 +38,10 @@ export interface BuildStepOptions extends HostProjectOptions {
 export interface BuildStepResult {
   /** Why the build must fail (missing or stale units in a frozen build, failures, the quota). */
   problem: Problem | undefined;
-  /** The project's files (undefined when the configuration could not be read). */
-  files: ProjectFiles | undefined;
+  /**
+   * The project's files (undefined when the configuration could not be read), listed when
+   * asked: a host that needs them (for catalogs it serves itself) pays for listing them again,
+   * one that does not (most builds) does not.
+   */
+  files(): Promise<ProjectFiles | undefined>;
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startLocalService } from '@transloom/server';
 import { describe, expect, it } from 'vitest';
@@ -53,12 +54,15 @@ describe('the build step', async () => {
       expect.stringMatching(/^transloom \(pseudo\) en-XA: 1 unit translated/),
     ]);
     expect(existsSync(join(project.root, 'locales/en-XA/common.json'))).toBe(true);
-    expect(translated.files?.sources.size).toBe(1);
+    expect((await translated.files())?.sources.size).toBe(1);
     const off = await runBuildStep({ ...options, env, mode: 'off' });
-    expect(off).toMatchObject({
-      problem: undefined,
-      files: { sources: translated.files?.sources },
-    });
+    expect(off.problem).toBeUndefined();
+    expect((await off.files())?.sources).toEqual((await translated.files())?.sources);
+    // The files are listed when the host asks, not as part of the step: a build that serves no
+    // catalog of its own does not walk the project a second time.
+    const unasked = await runBuildStep({ ...options, env, mode: 'off' });
+    await writeFile(join(project.root, 'locales/en/extra.json'), '{ "a": "A" }\n');
+    expect((await unasked.files())?.sources.size).toBe(2);
     expect(lines).toHaveLength(3);
   });
 
@@ -68,7 +72,7 @@ describe('the build step', async () => {
         '{\n  "sourceLocale": "en",\n  "targetLocale": ["de"],\n  "files": []\n}\n',
     });
     const result = await runBuildStep({ root: project.root, env });
-    expect(result.files).toBeUndefined();
+    expect(await result.files()).toBeUndefined();
     expect(result.problem).toMatchObject({
       file: join(project.root, 'transloom.config.json'),
       line: 3,

@@ -60,22 +60,28 @@ export async function buildStep(options: BuildStepOptions): Promise<BuildStepRes
       ...(options.localService ? { localService: options.localService } : {}),
       ...(options.pseudoLocale ? { pseudoLocale: options.pseudoLocale } : {}),
     });
-    if (mode === 'off') return { problem: undefined, files: await project.files() };
+    const opened = project;
+    let listed: Promise<ProjectFiles> | undefined;
+    // Listed once, when first asked (the project's files need its configuration only).
+    const files = () => (listed ??= opened.files());
+    if (mode === 'off') return { problem: undefined, files };
     const frozen = mode === 'frozen';
     const problem = await translateStep(project, options, frozen);
-    const files: ProjectFiles = await project.files();
     // A frozen build writes nothing, types included; a translating one leaves them current.
     if (!frozen && options.types)
       await writeSourceTypes(
         options.root,
         project.config,
-        files,
+        await files(),
         options.types,
         options.namespace ?? defaultNamespace,
       );
     return { problem, files };
   } catch (error) {
-    return { problem: errorProblem(error, project?.root ?? options.root), files: undefined };
+    return {
+      problem: errorProblem(error, project?.root ?? options.root),
+      files: async () => undefined,
+    };
   } finally {
     await project?.close();
   }
