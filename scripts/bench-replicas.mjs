@@ -14,7 +14,7 @@
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closedLoopLoad } from './lib/closed-loop-load.mjs';
+import { httpLoad } from './lib/http-load.mjs';
 import { startPostgresCluster } from './lib/postgres-cluster.mjs';
 import { startListening } from './lib/start-listening.mjs';
 
@@ -69,7 +69,7 @@ const body = Buffer.from(
 
 // A closed loop: CONNECTIONS clients send back to back over keep-alive until the time is up.
 const load = (url, key, seconds) =>
-  closedLoopLoad(new URL('/v2/translate', url).href, {
+  httpLoad(new URL('/v2/translate', url).href, {
     key,
     body,
     connections: CONNECTIONS,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAIN_TEXT_REQUEST } from './plain-text-request.js';
 import { accent, pseudoLocalize } from './pseudo-engine.js';
 import type { EngineTranslateInput } from './translation-engine.js';
 
@@ -7,17 +8,9 @@ const base: EngineTranslateInput = {
   sourceLang: 'EN',
   targetLang: 'DE',
   formality: 'default',
-  tagHandling: null,
-  ignoreTags: [],
-  splittingTags: [],
-  nonSplittingTags: [],
-  outlineDetection: true,
-  splitSentences: '1',
+  ...PLAIN_TEXT_REQUEST,
   preserveFormatting: false,
-  context: null,
   glossary: null,
-  style: null,
-  customInstructions: [],
   modelType: 'latency_optimized',
 };
 
