@@ -1,3 +1,4 @@
+import { pushTo } from '../collections/group-by.js';
 import { type Lock, type LockedFile, packedLockedFile } from '../lock/lock-file.js';
 import {
   nextLock,
@@ -46,11 +47,7 @@ export function createLockLedger(
   const inRun = new Set(locales);
   return {
     settled(plan, target) {
-      if (target) {
-        const list = written.get(plan);
-        if (list) list.push(settledTarget(target));
-        else written.set(plan, [settledTarget(target)]);
-      }
+      if (target) pushTo(written, plan, settledTarget(target));
       const left = open.get(plan);
       if (left === undefined) return;
       if (left > 1) {
