@@ -1,6 +1,7 @@
 import { countCharacters as clientCount } from '@transloom/client/wire';
 import { describe, expect, it } from 'vitest';
-import { countCharacters } from './accounting.js';
+import { Accounting, countCharacters } from './accounting.js';
+import { openSqliteStore } from './store/sqlite/open-sqlite-store.js';
 import { startTestServer } from './test-support/test-server.js';
 
 const t = await startTestServer({ characterLimit: 1_000_000 });
@@ -28,6 +29,25 @@ describe('character accounting and quotas', () => {
     ];
     for (const text of texts) expect(countCharacters(text), text).toBe(clientCount(text));
     expect(countCharacters('a 😀 b')).toBe(5);
+  });
+
+  it('makes the charges asked for in one turn together in the next, each within its limits', async () => {
+    const store = openSqliteStore(':memory:');
+    const now = new Date(Date.UTC(2026, 10, 27, 12));
+    const key = await store.keys.ensure('charge-turn-key', 'developer', 'paid', now);
+    await store.keys.setLimit(key.keyId, 12);
+    const limited = { ...key, characterLimit: 12 };
+    const accounting = new Accounting(store.usage, () => now, null);
+    const used = async () => (await store.usage.totals(key.keyId, '2026-11-01', '2026-11-30')).translation;
+    const charges = [5, 7, 1].map((n) => accounting.charge(limited, 'translation', n));
+    // Nothing is written while the turn that asked runs on (its promises' callbacks included).
+    expect(await used()).toBe(0);
+    const settled = await Promise.allSettled(charges);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(await used()).toBe(12);
+    await (settled[0] as PromiseFulfilledResult<() => Promise<void>>).value();
+    expect(await used()).toBe(7);
+    await store.close();
   });
 
   it('counts text but not context, and reports key limits in /v2/usage', async () => {
