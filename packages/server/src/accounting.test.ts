@@ -38,7 +38,8 @@ describe('character accounting and quotas', () => {
     await store.keys.setLimit(key.keyId, 12);
     const limited = { ...key, characterLimit: 12 };
     const accounting = new Accounting(store.usage, () => now, null);
-    const used = async () => (await store.usage.totals(key.keyId, '2026-11-01', '2026-11-30')).translation;
+    const used = async () =>
+      (await store.usage.totals(key.keyId, '2026-11-01', '2026-11-30')).translation;
     const charges = [5, 7, 1].map((n) => accounting.charge(limited, 'translation', n));
     // Nothing is written while the turn that asked runs on (its promises' callbacks included).
     expect(await used()).toBe(0);
