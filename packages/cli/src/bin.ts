@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { TransloomError } from '@transloom/client/errors';
+import { EXIT } from './cli-io.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { runCli } from './run-cli.js';
 
 // The only place the process exits: a run's code is its exit code, never 0 after a failure.
@@ -10,11 +12,23 @@ const controller = new AbortController();
 const stopped = (why: string) => new TransloomError('TRANSLOOM_INTERRUPTED', why, { kind: 'user' });
 process.once('SIGINT', () => controller.abort(stopped('interrupted')));
 process.once('SIGTERM', () => controller.abort(stopped('terminated')));
-const code = await runCli(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  cwd: process.cwd(),
-  signal: controller.signal,
-});
+// A bad TRANSLOOM_HEAP_GROWING_PERCENT stops the command as a bad argument does.
+const badHeapSetting = (() => {
+  try {
+    boundHeapGrowth(process.env, process.execArgv);
+    return undefined;
+  } catch (error) {
+    process.stderr.write(`transloom: ${(error as Error).message}\n`);
+    return EXIT.usage;
+  }
+})();
+const code =
+  badHeapSetting ??
+  (await runCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    signal: controller.signal,
+  }));
 process.exitCode = code;

@@ -1,4 +1,5 @@
 import { ConfigError } from './errors.js';
+import { fetchExchange, type HttpExchange } from './http/http-exchange.js';
 import type { TransportSettings } from './http/transport.js';
 import type { WebSocketFactory } from './voice/web-socket.js';
 
@@ -29,12 +30,17 @@ export interface ClientOptions {
   unreachableCooldownMs?: number;
   /** Time all attempts of one call may take together, waits included (default 120 000). */
   deadlineMs?: number;
-  /** The fetch to use (default: the global one). */
+  /**
+   * The fetch to send requests with. By default the Node entry sends with `node:http` and
+   * `node:https` (keep-alive agents), the main entry elsewhere with the global fetch.
+   */
   fetch?: typeof globalThis.fetch;
   /** Text of the User-Agent header (where the platform lets it be set). */
   userAgent?: string;
   /** Receives one line per retry; lines never contain the key. */
   log?: (line: string) => void;
+  /** Told of every request as it is sent, retries included (to count them). */
+  onRequest?: (request: { method: string; path: string }) => void;
   /** WebSocket constructor for voice streams (default: the global one; the Node entry passes `ws`). */
   webSocket?: WebSocketFactory;
   /** Random numbers for backoff jitter (tests pass a fixed one). */
@@ -44,9 +50,13 @@ export interface ClientOptions {
 /** The client's version, sent in the User-Agent. */
 export const CLIENT_VERSION = '0.1.0';
 
-/** Checks options and fills in defaults. */
+/**
+ * Checks options and fills in defaults; `exchange` is the platform's way to send requests
+ * when no `fetch` is given (the Node entry's), else the global fetch is used.
+ */
 export function resolveClientOptions(
   options: ClientOptions,
+  exchange?: HttpExchange,
 ): TransportSettings & { webSocket: WebSocketFactory | undefined } {
   if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
     throw new ConfigError(
@@ -71,7 +81,7 @@ export function resolveClientOptions(
     return value;
   };
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function')
+  if (typeof fetchImpl !== 'function' && !(exchange && options.fetch === undefined))
     throw new ConfigError('createClient: no fetch available; pass options.fetch');
   return {
     apiKey: options.apiKey.trim(),
@@ -82,9 +92,13 @@ export function resolveClientOptions(
     unreachableCooldownMs: count('unreachableCooldownMs', options.unreachableCooldownMs, 10_000, 0),
     timeoutMs: count('timeoutMs', options.timeoutMs, 30_000, 1),
     deadlineMs: count('deadlineMs', options.deadlineMs, 120_000, 1),
-    fetch: fetchImpl.bind(globalThis),
+    exchange:
+      exchange && options.fetch === undefined
+        ? exchange
+        : fetchExchange(fetchImpl.bind(globalThis)),
     userAgent: options.userAgent ?? `transloom-client/${CLIENT_VERSION}`,
     log: options.log,
+    onRequest: options.onRequest,
     random: options.random ?? Math.random,
     webSocket: options.webSocket,
   };

@@ -2,6 +2,7 @@ import { AdminApi } from './admin-api.js';
 import { AgentApi } from './agent-api.js';
 import { type ClientOptions, resolveClientOptions } from './client-options.js';
 import { GlossariesApi } from './glossaries/glossaries-api.js';
+import type { HttpExchange } from './http/http-exchange.js';
 import { Transport } from './http/transport.js';
 import {
   type GlossaryLanguagePair,
@@ -68,7 +69,15 @@ export interface TransloomClient {
 
 /** Creates a client. Keys come from the environment or a secret store and never appear in errors or logs. */
 export function createClient(options: ClientOptions): TransloomClient {
-  const settings = resolveClientOptions(options);
+  return createClientOn(options, undefined);
+}
+
+/** A client that sends with the platform's `exchange` unless the options name a fetch. */
+export function createClientOn(
+  options: ClientOptions,
+  exchange: HttpExchange | undefined,
+): TransloomClient {
+  const settings = resolveClientOptions(options, exchange);
   const transport = new Transport(settings);
   return {
     serverUrl: settings.serverUrl,

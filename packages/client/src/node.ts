@@ -1,8 +1,10 @@
-// The Node entry: the same API, with `ws` as the WebSocket of voice streams. The main entry
-// never imports `ws`, so it stays usable in browsers and in Vite's dev server.
+// The Node entry: the same API, sending with `node:http` (see http/node-exchange.ts) and
+// with `ws` as the WebSocket of voice streams. The main entry imports neither, so it stays
+// usable in browsers and in Vite's dev server.
 import { createRequire } from 'node:module';
 import type { ClientOptions } from './client-options.js';
-import { createClient as createBrowserClient, type TransloomClient } from './create-client.js';
+import { createClientOn, type TransloomClient } from './create-client.js';
+import { nodeExchange } from './http/node-exchange.js';
 import type { WebSocketFactory, WebSocketLike } from './voice/web-socket.js';
 
 export * from './index.js';
@@ -17,7 +19,10 @@ const LazyWebSocket = function (this: unknown, url: string): WebSocketLike {
   return new ws(url);
 } as unknown as WebSocketFactory;
 
-/** Creates a client whose voice streams use `ws`. */
+/**
+ * Creates a client that sends with `node:http`/`node:https` (unless `options.fetch` is given)
+ * and whose voice streams use `ws`.
+ */
 export function createClient(options: ClientOptions): TransloomClient {
-  return createBrowserClient({ webSocket: LazyWebSocket, ...options });
+  return createClientOn({ webSocket: LazyWebSocket, ...options }, nodeExchange());
 }

@@ -13,7 +13,8 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const server = await startLocalServer();
 
 // Imports the package by its name, as a user's project does, with no global WebSocket (as on
-// Node 20, whatever Node runs the test), and streams one second of audio into a voice session.
+// Node 20, whatever Node runs the test), translates a text and streams one second of audio
+// into a voice session; says too whether Node's fetch (undici) was loaded on the way.
 const PROBE = `
 delete globalThis.WebSocket;
 const resolved = {};
@@ -22,6 +23,8 @@ for (const name of ['@transloom/client', '@transloom/client/node', '@transloom/c
 }
 const { createClient } = await import('@transloom/client');
 const client = createClient({ apiKey: process.env.PROBE_KEY, serverUrl: process.env.PROBE_URL });
+const translated = (await client.translate({ text: 'Hello', targetLang: 'DE' })).translations[0].text;
+const undici = () => process.moduleLoadList.some((name) => name.includes('undici'));
 const samples = new Int16Array(16000 * 1.5);
 for (let i = 0; i < 16000; i++) samples[i] = Math.round(9000 * Math.sin((2 * Math.PI * 300 * i) / 16000));
 const session = await client.voice.createSession({
@@ -34,9 +37,9 @@ try {
   for await (const event of client.voice.stream(session, [new Uint8Array(samples.buffer)])) {
     events.push(event);
   }
-  console.log(JSON.stringify({ resolved, events }));
+  console.log(JSON.stringify({ resolved, translated, undici: undici(), events }));
 } catch (error) {
-  console.log(JSON.stringify({ resolved, error: { code: error.code, message: error.message } }));
+  console.log(JSON.stringify({ resolved, translated, undici: undici(), error: { code: error.code, message: error.message } }));
 }
 `;
 
@@ -67,6 +70,8 @@ async function probe(conditions: string[] = []) {
   });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
     resolved: Record<string, string>;
+    translated: string;
+    undici: boolean;
     events?: Array<{ type: string; concluded?: Array<{ text: string }> }>;
     error?: { code: string; message: string };
   };
@@ -89,11 +94,20 @@ describe('the package as Node imports it by name', () => {
     expect(spoken.map((s) => s.text)).toEqual(['[speech 1.0 s]']);
   });
 
+  it('sends from Node with node:http, never loading undici (the global fetch)', async () => {
+    const result = await probe();
+    expect(result.translated).toBe('[Ĥéļļö]');
+    expect(result.undici).toBe(false);
+  });
+
   it('gives browsers the entry without ws, which uses the global WebSocket', async () => {
     const result = await probe(['--conditions=browser']);
     expect(result.resolved['@transloom/client']).toMatch(/\/dist\/index\.js$/);
     // No global WebSocket here, and the browser entry does not bring ws: a clear error.
     expect(result.error).toMatchObject({ code: 'TRANSLOOM_CONFIG' });
     expect(result.error!.message).toContain('No WebSocket implementation');
+    // Elsewhere the client sends with the global fetch.
+    expect(result.translated).toBe('[Ĥéļļö]');
+    expect(result.undici).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '../service-unreachable-error.js';
 import type { LimiterSlot } from './adaptive-limiter.js';
 import { delay } from './delay.js';
+import type { HttpAnswer, HttpExchange, HttpRequest } from './http-exchange.js';
 import {
   backoffDelay,
   givesUpConnection,
@@ -32,9 +33,12 @@ export interface TransportSettings {
   unreachableCooldownMs: number;
   timeoutMs: number;
   deadlineMs: number;
-  fetch: typeof globalThis.fetch;
+  /** Sends each attempt: fetch, or `node:http` in the Node entry. */
+  exchange: HttpExchange;
   userAgent: string;
   log: ((line: string) => void) | undefined;
+  /** Told of every attempt as it is sent. */
+  onRequest: ((request: { method: string; path: string }) => void) | undefined;
   random: () => number;
 }
 
@@ -67,9 +71,12 @@ type UnreachableFinding = Pick<
 
 // How one attempt ended.
 type AttemptOutcome =
-  | { kind: 'answer'; response: Response; data: unknown }
+  | { kind: 'answer'; response: HttpAnswer; data: unknown }
   | { kind: 'timeout'; error: TimeoutError }
   | { kind: 'connection'; error: ConnectionError };
+
+// What every attempt of a call sends.
+type Outgoing = Omit<HttpRequest, 'url' | 'signal'>;
 
 // One call across its attempts.
 interface CallState {
@@ -77,7 +84,7 @@ interface CallState {
   info: RequestInfo;
   idempotent: boolean;
   url: string;
-  init: RequestInit;
+  init: Outgoing;
   started: number;
   deadline: number;
   // Set by a failed attempt: what the call throws when it stops retrying.
@@ -92,11 +99,10 @@ interface CallState {
   waits: ReturnType<ServiceCircuit['watch']>;
 }
 
-/** A successful response: the parsed body (JSON, text, or undefined for 204) and headers. */
+/** A successful response: its status and parsed body (JSON, text, or undefined for 204). */
 export interface CallResult<T> {
   status: number;
   data: T;
-  headers: Headers;
 }
 
 function systemCode(error: unknown): string | undefined {
@@ -109,11 +115,10 @@ function systemCode(error: unknown): string | undefined {
   return undefined;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (text === '') return undefined;
-  if ((response.headers.get('content-type') ?? '').includes('json')) {
+function readBody(response: HttpAnswer): unknown {
+  const text = response.body;
+  if (response.status === 204 || text === '') return undefined;
+  if ((response.header('content-type') ?? '').includes('json')) {
     try {
       return JSON.parse(text);
     } catch {
@@ -167,9 +172,9 @@ export class Transport {
           call.suspicion?.();
           call.suspicion = undefined;
           const { response, data } = outcome;
-          if (response.ok) {
+          if (response.status >= 200 && response.status < 300) {
             spec.slot?.succeeded();
-            return { status: response.status, data: data as T, headers: response.headers };
+            return { status: response.status, data: data as T };
           }
         }
         const waitMs = this.judgeFailure(call, outcome, { retry, timeoutMs, attemptStarted });
@@ -322,7 +327,7 @@ export class Transport {
   // One attempt: an answer (any status), no answer within `timeoutMs`, or a failed connection.
   private async attempt(
     url: string,
-    init: RequestInit,
+    init: Outgoing,
     timeoutMs: number,
     signal: AbortSignal | undefined,
     info: RequestInfo,
@@ -332,8 +337,9 @@ export class Transport {
     const onAbort = () => attempt.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const response = await this.settings.fetch(url, { ...init, signal: attempt.signal });
-      return { kind: 'answer', response, data: await readBody(response) };
+      this.settings.onRequest?.(info);
+      const response = await this.settings.exchange({ url, ...init, signal: attempt.signal });
+      return { kind: 'answer', response, data: readBody(response) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (attempt.signal.aborted) {
@@ -353,7 +359,7 @@ export class Transport {
   }
 
   // Method, headers and body of every attempt of a call.
-  private requestInit(spec: CallSpec): RequestInit {
+  private requestInit(spec: CallSpec): Outgoing {
     const headers: Record<string, string> = {
       'user-agent': this.settings.userAgent,
       accept: 'application/json',
@@ -366,7 +372,7 @@ export class Transport {
     } else if (spec.form) {
       body = spec.form;
     }
-    return { method: spec.method, headers, ...(body !== undefined ? { body } : {}) };
+    return { method: spec.method, headers, body };
   }
 
   // The service's address for messages (of a presigned link only its origin: the rest grants access).
@@ -383,7 +389,7 @@ export class Transport {
     return `${this.settings.serverUrl}${spec.path}${search ? `?${search}` : ''}`;
   }
 
-  private errorFrom(response: Response, data: unknown, info: RequestInfo) {
+  private errorFrom(response: HttpAnswer, data: unknown, info: RequestInfo) {
     const body = (typeof data === 'object' && data !== null ? data : {}) as {
       message?: unknown;
       detail?: unknown;
@@ -400,7 +406,7 @@ export class Transport {
       status: response.status,
       detail: typeof body.detail === 'string' ? body.detail : undefined,
       rule: typeof body.code === 'string' ? body.code : undefined,
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      retryAfterMs: parseRetryAfter(response.header('retry-after')),
     });
   }
 }

@@ -10,14 +10,13 @@ export function connectService(
   onClose?: () => Promise<void>,
 ): ServiceConnection {
   let requests = 0;
-  const base = options.fetch ?? globalThis.fetch;
   const client = createClient({
     // A big run meets a few requests refused many times in a row; each waits only for itself.
     maxRetries: 10,
     ...options,
-    fetch: (input, init) => {
+    onRequest: (request) => {
       requests++;
-      return base(input, init);
+      options.onRequest?.(request);
     },
   });
   return {
