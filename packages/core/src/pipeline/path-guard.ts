@@ -9,6 +9,10 @@ import {
   protectedFolderOf,
 } from '../settings/config-paths.js';
 
+// A relative path of plain segments (none empty, `.` or `..`): on POSIX it names the root's
+// path, `/`, and itself, which is all path.resolve would make of it (a run checks thousands).
+const PLAIN_RELATIVE = /^(?:(?!\.\.?\/)[^/]+\/)*(?!\.\.?$)[^/]+$/;
+
 function outside(key: string, path: string, file: string | undefined): ConfigError {
   return new ConfigError([outsideIssue(key, path)], file);
 }
@@ -26,6 +30,8 @@ function outside(key: string, path: string, file: string | undefined): ConfigErr
 export class PathGuard {
   private rootReal: string | undefined;
   private readonly rootPrefix: string;
+  // The root with `/` when plain relative paths may be joined to it without path.resolve.
+  private readonly plainBase: string | undefined;
   private readonly directories = new Map<string, string | undefined>();
   private readonly listings = new Map<string, Map<string, Dirent>>();
 
@@ -34,6 +40,7 @@ export class PathGuard {
     private readonly configFile?: string,
   ) {
     this.rootPrefix = root.endsWith(sep) ? root : root + sep;
+    this.plainBase = sep === '/' && resolve(root) === root ? this.rootPrefix : undefined;
   }
 
   /** Checks `path` (absolute, or relative to the root) for `key`; resolves to the absolute path. */
@@ -47,7 +54,10 @@ export class PathGuard {
    * (and no trip through the thread pool) is spent per path.
    */
   checkSync(key: string, path: string): string {
-    const absolute = resolve(this.root, path);
+    const absolute =
+      this.plainBase !== undefined && PLAIN_RELATIVE.test(path)
+        ? this.plainBase + path
+        : resolve(this.root, path);
     // A normalized path below the root names itself relative to it by its tail; anything else
     // (the root itself, `..`, another drive) is judged by path.relative.
     const below = absolute.startsWith(this.rootPrefix);
@@ -59,7 +69,8 @@ export class PathGuard {
     if (named === '.git') throw new ConfigError([gitFolderIssue(key, shown)], this.configFile);
     this.rootReal ??= realpathSync.native(this.root);
     const root = this.rootReal;
-    const stat = this.entryOf(absolute);
+    const directory = dirname(absolute);
+    const stat = this.entryOf(absolute, directory);
     let real: string | undefined;
     if (stat?.isSymbolicLink()) {
       real = this.realPathOrUndefined(absolute);
@@ -73,7 +84,6 @@ export class PathGuard {
             : resolve(parent, target.slice(dirname(target).length + 1));
       }
     } else {
-      const directory = dirname(absolute);
       const parent = this.realDirectory(directory);
       real =
         parent === undefined
@@ -109,8 +119,10 @@ export class PathGuard {
   // its directory's listing, one readdir per directory instead of one lstat per file (a run
   // checks every source and target); a name the listing lacks is asked with lstat, so a file
   // system that matches names without regard to case answers as it would for lstat.
-  private entryOf(absolute: string): Pick<Dirent, 'isSymbolicLink' | 'isDirectory'> | undefined {
-    const directory = dirname(absolute);
+  private entryOf(
+    absolute: string,
+    directory: string,
+  ): Pick<Dirent, 'isSymbolicLink' | 'isDirectory'> | undefined {
     let listing = this.listings.get(directory);
     if (listing === undefined && directory !== absolute) {
       try {
@@ -126,7 +138,9 @@ export class PathGuard {
 
   // The real path of a directory, or of its nearest existing ancestor joined with the rest.
   private realDirectory(directory: string): string | undefined {
-    if (this.directories.has(directory)) return this.directories.get(directory);
+    // One lookup for a directory already known (nearly every call), two for one known missing.
+    const known = this.directories.get(directory);
+    if (known !== undefined || this.directories.has(directory)) return known;
     let real: string | undefined;
     try {
       real = realpathSync.native(directory);
