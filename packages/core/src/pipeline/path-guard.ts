@@ -1,6 +1,7 @@
 import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '@transloom/client/errors';
+import { underRoot } from '../fs/under-root.js';
 import {
   gitFolderIssue,
   githubFolderIssue,
@@ -8,10 +9,6 @@ import {
   outsideIssue,
   protectedFolderOf,
 } from '../settings/config-paths.js';
-
-// A relative path of plain segments (none empty, `.` or `..`): on POSIX it names the root's
-// path, `/`, and itself, which is all path.resolve would make of it (a run checks thousands).
-const PLAIN_RELATIVE = /^(?:(?!\.\.?\/)[^/]+\/)*(?!\.\.?$)[^/]+$/;
 
 function outside(key: string, path: string, file: string | undefined): ConfigError {
   return new ConfigError([outsideIssue(key, path)], file);
@@ -30,8 +27,6 @@ function outside(key: string, path: string, file: string | undefined): ConfigErr
 export class PathGuard {
   private rootReal: string | undefined;
   private readonly rootPrefix: string;
-  // The root with `/` when plain relative paths may be joined to it without path.resolve.
-  private readonly plainBase: string | undefined;
   private readonly directories = new Map<string, string | undefined>();
   private readonly listings = new Map<string, Map<string, Dirent>>();
 
@@ -40,7 +35,6 @@ export class PathGuard {
     private readonly configFile?: string,
   ) {
     this.rootPrefix = root.endsWith(sep) ? root : root + sep;
-    this.plainBase = sep === '/' && resolve(root) === root ? this.rootPrefix : undefined;
   }
 
   /** Checks `path` (absolute, or relative to the root) for `key`; resolves to the absolute path. */
@@ -54,10 +48,7 @@ export class PathGuard {
    * (and no trip through the thread pool) is spent per path.
    */
   checkSync(key: string, path: string): string {
-    const absolute =
-      this.plainBase !== undefined && PLAIN_RELATIVE.test(path)
-        ? this.plainBase + path
-        : resolve(this.root, path);
+    const absolute = underRoot(this.root, path);
     // A normalized path below the root names itself relative to it by its tail; anything else
     // (the root itself, `..`, another drive) is judged by path.relative.
     const below = absolute.startsWith(this.rootPrefix);
