@@ -117,7 +117,9 @@ export class PathGuard {
     let listing = this.listings.get(directory);
     if (listing === undefined && directory !== absolute) {
       try {
-        listing = new Map(readdirSync(directory, { withFileTypes: true }).map((d) => [d.name, d]));
+        listing = new Map();
+        for (const entry of readdirSync(directory, { withFileTypes: true }))
+          listing.set(entry.name, entry);
       } catch {
         // Missing, not a directory, not readable: lstat below gives the answer or the error.
         listing = new Map();
