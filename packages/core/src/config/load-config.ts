@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { loadBabelParser, withoutBabelParser } from '../presets/babel-parser.js';
 import {
   ALL_CONFIG_FORMATS,
   CONFIG_SEARCH_PLACES,
@@ -127,11 +128,14 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   if (config === undefined || config === null)
     throw new ConfigError([{ path: '', message: 'is empty' }], file);
   config = (config as { default?: unknown })?.default ?? config;
-  // A docs preset reads the site's own config with Babel, loaded only for such a project.
-  if ((config as { preset?: unknown } | null)?.preset !== undefined)
-    await (await import('../presets/babel-parser.js')).loadBabelParser();
+  const read = config;
   try {
-    return resolveConfig(config, dirname(file), file);
+    // A docs preset reads the site's own config with Babel, loaded only when that config is
+    // not cached as read, unchanged, by an earlier run (a run with nothing to do loads none).
+    const settled = withoutBabelParser(() => resolveConfig(read, dirname(file), file));
+    if (settled) return settled.value;
+    await loadBabelParser();
+    return resolveConfig(read, dirname(file), file);
   } catch (error) {
     throw await placed(error, file, format);
   }

@@ -173,6 +173,16 @@ describe('the lock', () => {
       expect((await stat(path)).mtimeMs).toBe(before);
     });
 
+    it('compares unread unit lines with a text other than the one they were read from', async () => {
+      const path = join(dir, 'other.lock');
+      const lock = parseLock(LOCK);
+      // The same length, a unit line's hash changed: only comparing the lines tells them apart.
+      const other = LOCK.replace('0123456789abcdef', 'fedcba9876543210');
+      expect(await writeLock(path, lock, other)).toBe(true);
+      expect(await readFile(path, 'utf8')).toBe(LOCK);
+      expect(await writeLock(path, lock, `${LOCK}`)).toBe(false);
+    });
+
     it('reads a path that is not ASCII as written', async () => {
       const path = join(dir, 'utf8.lock');
       const text = LOCK.replace('docs/intro.md', 'docs/über-日本.md');

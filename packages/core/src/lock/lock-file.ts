@@ -86,9 +86,15 @@ export function emptyLock(): Lock {
   return { glossary: undefined, files: new Map() };
 }
 
-// A file's unit lines, kept as text until someone asks for them.
+// A file's unit lines, kept as text until someone asks for them; lines read from a lock keep
+// where they were in its text (`of`, at `from`).
 const RAW = Symbol('raw unit lines');
-type LazyFile = LockedFile & { [RAW]?: { text: string } };
+interface RawLines {
+  text: string;
+  of?: string;
+  from?: number;
+}
+type LazyFile = LockedFile & { [RAW]?: RawLines };
 
 /** A locked file with parsed units. */
 export function lockedFile(
@@ -110,6 +116,7 @@ function lazyFile(
   targets: Map<string, LockedTarget>,
   text: string,
   line: () => number,
+  origin?: { of: string; from: number },
 ): LockedFile {
   let units: Map<string, LockedUnit> | undefined;
   const file: LazyFile = {
@@ -133,7 +140,7 @@ function lazyFile(
     hasStaleEdits: () =>
       units === undefined && !text.includes(':h') ? false : staleIn(file.units()),
   };
-  file[RAW] = { text };
+  file[RAW] = { text, ...origin };
   return file;
 }
 
@@ -208,7 +215,13 @@ export function parseLock(text: string): Lock {
     const unitText = unitsStart >= 0 ? text.slice(unitsStart, end) : '';
     lock.files.set(
       current.path,
-      lazyFile(current.source, current.targets, unitText, () => lineAt(unitsStart)),
+      lazyFile(
+        current.source,
+        current.targets,
+        unitText,
+        () => lineAt(unitsStart),
+        unitsStart >= 0 ? { of: text, from: unitsStart } : undefined,
+      ),
     );
     current = undefined;
   };
@@ -274,23 +287,48 @@ export function parseLock(text: string): Lock {
 
 /** Writes a lock: sorted, one line per unit, no timestamps, so it merges cleanly in git. */
 export function formatLock(lock: Lock): string {
-  return lockPieces(lock).join('');
+  return joined(lockPieces(lock));
+}
+
+// A piece of a lock's text: a string, or a file's unit lines as they were read.
+type Piece = string | RawLines;
+
+const textOf = (piece: Piece): string => (typeof piece === 'string' ? piece : piece.text);
+
+function joined(pieces: readonly Piece[]): string {
+  return pieces.map(textOf).join('');
 }
 
 // Whether `pieces` joined would be `text`, compared piece by piece: a lock of megabytes whose
-// files were all up to date is not built again only to find it unchanged.
-function spells(pieces: readonly string[], text: string): boolean {
+// files were all up to date is not built again only to find it unchanged. Unit lines read
+// from `text` itself, at the place they would take, are not compared: they are that text.
+function spells(pieces: readonly Piece[], text: string): boolean {
   let at = 0;
+  // Whether the lines' lock text is `text`: one comparison per text read (the same string,
+  // nearly always, which answers at once).
+  let origin: string | undefined;
+  let same = false;
   for (const piece of pieces) {
-    if (!text.startsWith(piece, at)) return false;
-    at += piece.length;
+    if (typeof piece !== 'string' && piece.of !== undefined && piece.from === at) {
+      if (piece.of !== origin) {
+        origin = piece.of;
+        same = origin === text;
+      }
+      if (same) {
+        at += piece.text.length;
+        continue;
+      }
+    }
+    const part = textOf(piece);
+    if (!text.startsWith(part, at)) return false;
+    at += part.length;
   }
   return at === text.length;
 }
 
 // The text of a lock, in pieces (a file's unread unit lines are one piece, as they were read).
-function lockPieces(lock: Lock): string[] {
-  const out: string[] = [HEADER, '\n'];
+function lockPieces(lock: Lock): Piece[] {
+  const out: Piece[] = [HEADER, '\n'];
   if (lock.glossary) {
     const entries = [...lock.glossary.dictionaries]
       .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -307,7 +345,7 @@ function lockPieces(lock: Lock): string[] {
     const raw = file[RAW];
     if (raw) {
       // Never parsed, so unchanged: copied as it was.
-      out.push(raw.text.endsWith('\n') || raw.text === '' ? raw.text : `${raw.text}\n`);
+      out.push(raw.text.endsWith('\n') || raw.text === '' ? raw : `${raw.text}\n`);
       continue;
     }
     out.push(unitLines(file.units()));
@@ -386,6 +424,6 @@ export async function writeLock(path: string, lock: Lock, previous?: string): Pr
   if (previous === undefined && lock.files.size === 0 && lock.glossary === undefined) return false;
   const pieces = lockPieces(lock);
   if (previous !== undefined && spells(pieces, previous)) return false;
-  await writeFileAtomic(path, pieces.join(''));
+  await writeFileAtomic(path, joined(pieces));
   return true;
 }

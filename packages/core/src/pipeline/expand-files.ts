@@ -62,7 +62,18 @@ function targetFor(
   if (entry.target) {
     const base = staticBase(pattern);
     const rest = source.startsWith(base) ? source.slice(base.length) : source;
-    return (locale) => entry.target!.replaceAll('{locale}', locale).replaceAll('{path}', rest);
+    const template = entry.target;
+    // Made once per locale: a run asks for each target path more than once (its check, its
+    // plan), for every file.
+    const made = new Map<string, string>();
+    return (locale) => {
+      let path = made.get(locale);
+      if (path === undefined) {
+        path = template.replaceAll('{locale}', locale).replaceAll('{path}', rest);
+        made.set(locale, path);
+      }
+      return path;
+    };
   }
   // No template: the source path with its {locale} parts swapped for the target locale.
   const pieces = entry.source.split('{locale}');

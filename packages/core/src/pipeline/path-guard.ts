@@ -1,6 +1,7 @@
 import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '@transloom/client/errors';
+import { underRoot } from '../fs/under-root.js';
 import {
   gitFolderIssue,
   githubFolderIssue,
@@ -47,7 +48,7 @@ export class PathGuard {
    * (and no trip through the thread pool) is spent per path.
    */
   checkSync(key: string, path: string): string {
-    const absolute = resolve(this.root, path);
+    const absolute = underRoot(this.root, path);
     // A normalized path below the root names itself relative to it by its tail; anything else
     // (the root itself, `..`, another drive) is judged by path.relative.
     const below = absolute.startsWith(this.rootPrefix);
@@ -59,7 +60,8 @@ export class PathGuard {
     if (named === '.git') throw new ConfigError([gitFolderIssue(key, shown)], this.configFile);
     this.rootReal ??= realpathSync.native(this.root);
     const root = this.rootReal;
-    const stat = this.entryOf(absolute);
+    const directory = dirname(absolute);
+    const stat = this.entryOf(absolute, directory);
     let real: string | undefined;
     if (stat?.isSymbolicLink()) {
       real = this.realPathOrUndefined(absolute);
@@ -73,7 +75,6 @@ export class PathGuard {
             : resolve(parent, target.slice(dirname(target).length + 1));
       }
     } else {
-      const directory = dirname(absolute);
       const parent = this.realDirectory(directory);
       real =
         parent === undefined
@@ -109,12 +110,16 @@ export class PathGuard {
   // its directory's listing, one readdir per directory instead of one lstat per file (a run
   // checks every source and target); a name the listing lacks is asked with lstat, so a file
   // system that matches names without regard to case answers as it would for lstat.
-  private entryOf(absolute: string): Pick<Dirent, 'isSymbolicLink' | 'isDirectory'> | undefined {
-    const directory = dirname(absolute);
+  private entryOf(
+    absolute: string,
+    directory: string,
+  ): Pick<Dirent, 'isSymbolicLink' | 'isDirectory'> | undefined {
     let listing = this.listings.get(directory);
     if (listing === undefined && directory !== absolute) {
       try {
-        listing = new Map(readdirSync(directory, { withFileTypes: true }).map((d) => [d.name, d]));
+        listing = new Map();
+        for (const entry of readdirSync(directory, { withFileTypes: true }))
+          listing.set(entry.name, entry);
       } catch {
         // Missing, not a directory, not readable: lstat below gives the answer or the error.
         listing = new Map();
@@ -126,7 +131,9 @@ export class PathGuard {
 
   // The real path of a directory, or of its nearest existing ancestor joined with the rest.
   private realDirectory(directory: string): string | undefined {
-    if (this.directories.has(directory)) return this.directories.get(directory);
+    // One lookup for a directory already known (nearly every call), two for one known missing.
+    const known = this.directories.get(directory);
+    if (known !== undefined || this.directories.has(directory)) return known;
     let real: string | undefined;
     try {
       real = realpathSync.native(directory);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Unit } from '../formats/format-adapter.js';
+import { underRoot } from '../fs/under-root.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { documentLoader } from './align-target.js';
@@ -59,8 +59,8 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
       };
       let targets: Array<Uint8Array | undefined>;
       try {
-        plan.sourceBytes = readFileSync(resolve(config.root, file.source));
-        targets = locales.map((l) => readIfExists(resolve(config.root, file.target(l))));
+        plan.sourceBytes = readFileSync(underRoot(config.root, file.source));
+        targets = locales.map((l) => readIfExists(underRoot(config.root, file.target(l))));
       } catch (error) {
         plan.error = diagnosticsOf(error, file.source);
         return plan;

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { DocsGenerator } from '../formats/markdown/docs-generators.js';
-import { readSiteConfig, type SiteConfig } from './site-config.js';
+import { readSiteConfig } from './read-site-config.js';
+import type { SiteConfig } from './site-config.js';
 
 const EXTENSIONS = ['ts', 'mts', 'js', 'mjs', 'cts', 'cjs'];
 

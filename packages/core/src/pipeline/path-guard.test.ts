@@ -1,0 +1,43 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PathGuard } from './path-guard.js';
+
+describe('the path guard', async () => {
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'transloom-guard-')));
+  const outside = await realpath(await mkdtemp(join(tmpdir(), 'transloom-guard-out-')));
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
+  });
+  await mkdir(join(root, 'docs/de'), { recursive: true });
+  await writeFile(join(root, 'docs/a.md'), '# A\n');
+  await symlink(join(outside, 'b.md'), join(root, 'docs/de/b.md'));
+  await symlink(outside, join(root, 'away'));
+
+  it('answers a plain relative path as path.resolve names it, and any other spelling alike', () => {
+    const guard = new PathGuard(root);
+    for (const path of [
+      'docs/a.md',
+      'docs/de/new.md',
+      '.hidden/x.md',
+      'docs/...',
+      './docs/a.md',
+      'docs//a.md',
+      'docs/./a.md',
+      'docs/de/../a.md',
+      'docs/',
+      join(root, 'docs/a.md'),
+    ])
+      expect(guard.checkSync('files[0].target', path)).toBe(resolve(root, path));
+  });
+
+  it('refuses what leads out or into .git, however the path is spelled', () => {
+    const guard = new PathGuard(root);
+    for (const path of ['../x.md', 'docs/../../x.md', 'docs/de/b.md', 'away/c.md', 'away'])
+      expect(() => guard.checkSync('files[0].target', path), path).toThrow(/outside|leads out/);
+    for (const path of ['.git/config', 'docs/../.git/config', 'sub/.GIT./x', 'GIT~1/x', '.Git'])
+      expect(() => guard.checkSync('files[0].target', path), path).toThrow(/inside \.git/);
+  });
+});
