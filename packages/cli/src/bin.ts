@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { TransloomError } from '@transloom/client/errors';
 import { EXIT } from './cli-io.js';
-import { boundHeapGrowth } from './heap-growth.js';
+import { armHeapGrowth } from './heap-growth.js';
 import { runCli } from './run-cli.js';
 
 // The only place the process exits: a run's code is its exit code, never 0 after a failure.
@@ -15,7 +15,7 @@ process.once('SIGTERM', () => controller.abort(stopped('terminated')));
 // A bad TRANSLOOM_HEAP_GROWING_PERCENT stops the command as a bad argument does.
 const badHeapSetting = (() => {
   try {
-    boundHeapGrowth(process.env, process.execArgv);
+    armHeapGrowth(process.env, process.execArgv);
     return undefined;
   } catch (error) {
     process.stderr.write(`transloom: ${(error as Error).message}\n`);

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '@transloom/client/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEAP_GROWING_ENV, heapGrowthFlag } from './heap-growth.js';
-import { runTransloom } from './test-support/e2e.js';
+import { e2eService, runTransloom, serviceEnv } from './test-support/e2e.js';
 
 describe('heapGrowthFlag', () => {
   it('bounds growth to 50% by default, to the percent the environment names, or not at all', () => {
@@ -45,7 +45,9 @@ process.on('exit', () => {
 });
 `;
 
-describe('the transloom command bounds its heap growth', () => {
+const service = await e2eService();
+
+describe('the transloom command bounds its heap growth once a run has work', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'transloom-heap-'));
@@ -53,20 +55,51 @@ describe('the transloom command bounds its heap growth', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  const peakHeap = async (env: NodeJS.ProcessEnv) => {
-    const file = join(dir, `peak-${Object.values(env).join('-') || 'default'}.txt`);
-    const run = await runTransloom(['--version'], {
-      cwd: dir,
-      env: { ...env, NODE_OPTIONS: `--import=${join(dir, 'workload.mjs')}`, HEAP_PEAK_FILE: file },
+  // A project of one catalog with two strings to translate into German.
+  const project = async (name: string) => {
+    const root = join(dir, name);
+    await mkdir(join(root, 'locales'), { recursive: true });
+    await writeFile(
+      join(root, 'transloom.config.json'),
+      JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [{ source: 'locales/{locale}.json' }],
+      }),
+    );
+    await writeFile(join(root, 'locales/en.json'), '{ "a": "One", "b": "Two" }\n');
+    return root;
+  };
+
+  const peakHeap = async (cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const file = join(dir, `peak-${Math.random().toString(36).slice(2)}.txt`);
+    const run = await runTransloom(args, {
+      cwd,
+      env: {
+        ...serviceEnv(service),
+        ...env,
+        NODE_OPTIONS: `--import=${join(dir, 'workload.mjs')}`,
+        HEAP_PEAK_FILE: file,
+      },
     });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     return Number(await readFile(file, 'utf8'));
   };
 
-  it('keeps the heap well below what V8 reaches on its own', async () => {
-    const bounded = await peakHeap({});
-    const free = await peakHeap({ [HEAP_GROWING_ENV]: '0' });
+  it('keeps the heap of a run that translates well below what V8 reaches on its own', async () => {
+    const bounded = await peakHeap(await project('bounded'), ['translate', '--quiet']);
+    const free = await peakHeap(await project('free'), ['translate', '--quiet'], {
+      [HEAP_GROWING_ENV]: '0',
+    });
     expect(bounded).toBeLessThan(free * 0.75);
+  });
+
+  it("leaves V8's own growth to a run with nothing to do", async () => {
+    const root = await project('noop');
+    const bounded = await peakHeap(root, ['translate', '--quiet']);
+    // The second run finds every file up to date: the bound is never set.
+    const noop = await peakHeap(root, ['translate', '--quiet']);
+    expect(noop).toBeGreaterThan(bounded / 0.75);
   });
 
   it('stops with a usage error on a bad setting', async () => {

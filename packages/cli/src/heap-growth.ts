@@ -24,19 +24,32 @@ export function heapGrowthFlag(
   return percent === 0 ? undefined : `--heap-growing-percent=${percent}`;
 }
 
+// The flag chosen at start-up, set once a run has units to work on (see applyHeapGrowth).
+let armed: string | undefined;
+
 /**
- * Bounds the heap's growth for this process (see {@link heapGrowthFlag}). With a heap limit of
- * gigabytes, V8 lets old space grow to about four times what survived the last full
+ * Chooses this process's heap bound (see {@link heapGrowthFlag}) without setting it yet: a
+ * run with nothing to do (a no-op rerun, `check` on an up-to-date project) keeps V8's own
+ * growth, which on such a short run means fewer collections (about 30 ms less on 20 000 units
+ * x 5 locales). Throws a UsageError for a bad environment value.
+ */
+export function armHeapGrowth(
+  env: Readonly<Record<string, string | undefined>>,
+  execArgv: readonly string[],
+): void {
+  armed = heapGrowthFlag(env, execArgv);
+}
+
+/**
+ * Sets the armed bound, once; called when a run's plan has units to translate. With a heap
+ * limit of gigabytes, V8 lets old space grow to about four times what survived the last full
  * collection before it collects again, and a run makes only a few: a batch run's peak memory
  * was four times its live data, most of it garbage nothing would read again. With 50% a cold
  * run collects a few more times and peaks at about 1.5 times its live data. It sets no heap
  * limit, so a big project never runs out of heap because of it. V8 reads the flag whenever it
- * computes the next limit, so setting it at start-up takes effect.
+ * computes the next limit, so setting it mid-run takes effect from the next collection.
  */
-export function boundHeapGrowth(
-  env: Readonly<Record<string, string | undefined>>,
-  execArgv: readonly string[],
-): void {
-  const flag = heapGrowthFlag(env, execArgv);
-  if (flag) setFlagsFromString(flag);
+export function applyHeapGrowth(): void {
+  if (armed) setFlagsFromString(armed);
+  armed = undefined;
 }

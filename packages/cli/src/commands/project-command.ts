@@ -10,6 +10,7 @@ import {
 import { type CliIo, EXIT } from '../cli-io.js';
 import { colorEnabled, colors } from '../color.js';
 import { exitCodeOf } from '../exit-code.js';
+import { applyHeapGrowth } from '../heap-growth.js';
 import {
   checkVerdict,
   localeTable,
@@ -234,7 +235,12 @@ export async function projectCommand(
     localService: true,
     notice,
     waitingHint: '; use --no-wait to stop instead',
-    onEvent: (event) => progress?.onEvent(event),
+    onEvent: (event) => {
+      // The heap bound armed at start-up applies once there are units to work on.
+      if (event.type === 'planned' && Object.values(event.locales).some((l) => l.units > 0))
+        applyHeapGrowth();
+      progress?.onEvent(event);
+    },
   });
   progress = await createProgressDisplay(
     io,
