@@ -10,7 +10,6 @@ import {
 import { type CliIo, EXIT } from '../cli-io.js';
 import { colorEnabled, colors } from '../color.js';
 import { exitCodeOf } from '../exit-code.js';
-import { applyHeapGrowth } from '../heap-growth.js';
 import {
   checkVerdict,
   localeTable,
@@ -19,6 +18,7 @@ import {
   summaryLine,
   unreadable,
 } from '../format-report.js';
+import { applyHeapGrowth } from '../heap-growth.js';
 import { openCliProject } from '../open-cli-project.js';
 import {
   PROJECT_OPTIONS,
