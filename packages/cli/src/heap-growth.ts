@@ -41,7 +41,8 @@ export function armHeapGrowth(
 }
 
 /**
- * Sets the armed bound, once; called when a run's plan has units to translate. With a heap
+ * Sets the armed bound, once; called when a run has work: sources to parse, or units to
+ * translate. With a heap
  * limit of gigabytes, V8 lets old space grow to about four times what survived the last full
  * collection before it collects again, and a run makes only a few: a batch run's peak memory
  * was four times its live data, most of it garbage nothing would read again. With 50% a cold

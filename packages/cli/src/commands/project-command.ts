@@ -236,8 +236,12 @@ export async function projectCommand(
     notice,
     waitingHint: '; use --no-wait to stop instead',
     onEvent: (event) => {
-      // The heap bound armed at start-up applies once there are units to work on.
-      if (event.type === 'planned' && Object.values(event.locales).some((l) => l.units > 0))
+      // The heap bound armed at start-up applies once there is work: sources to parse, or
+      // units to translate.
+      if (
+        event.type === 'parsing' ||
+        (event.type === 'planned' && Object.values(event.locales).some((l) => l.units > 0))
+      )
         applyHeapGrowth();
       progress?.onEvent(event);
     },

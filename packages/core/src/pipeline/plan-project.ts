@@ -41,6 +41,7 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
   const { config, lock } = options;
   // Texts are kept for glossary matching only: without terms, a run holds none of them.
   const matching = [...options.settings.values()].some((s) => !s.terms.empty);
+  let parsing = false;
   return Promise.all(
     options.files.map(async (file): Promise<FilePlan> => {
       const locales = file.locales.filter((l) => options.settings.has(l));
@@ -93,6 +94,10 @@ export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
       locales.forEach((l, i) => {
         plan.targets.set(l, targets[i]);
       });
+      if (!parsing) {
+        parsing = true;
+        options.onParsing?.();
+      }
       // The format adapters (and their parsers) are loaded only when a file has to be
       // parsed: a run where every file matches the lock loads none.
       const loadDocument = await documentLoader();

@@ -84,4 +84,6 @@ export interface PlanOptions {
   parseAll?: boolean;
   /** Treat people's text like any other (translate it again when needed). */
   overwriteEdits?: boolean;
+  /** Told once, before the first source is parsed (never when every file matches the lock). */
+  onParsing?: () => void;
 }

@@ -2,6 +2,11 @@ import type { RunLockHolder } from '../errors/project-locked-error.js';
 
 /** Progress of a call on a project, for a progress display or a host's log. */
 export type RunEvent =
+  /**
+   * The lock and the files' hashes did not settle every file: sources are parsed now. Told
+   * once per run, before the first parse; never on a run with nothing to do.
+   */
+  | { type: 'parsing' }
   /** Planning is done: what each locale will send, and how many source files needed no look. */
   | {
       type: 'planned';

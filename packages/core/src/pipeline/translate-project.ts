@@ -155,6 +155,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   ]);
   const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
   const planOptions: PlanOptions = { ...planFlags(options), config, files, lock, settings };
+  if (options.onEvent) planOptions.onParsing = () => options.onEvent?.({ type: 'parsing' });
   const shard = options.shard && mode === 'translate' ? checkShard(options.shard) : undefined;
   const memory = await openRunMemory(options, shard);
   const plans = await planProject(planOptions);

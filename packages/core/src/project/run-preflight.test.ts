@@ -41,6 +41,19 @@ describe('before a run reads or sends anything', async () => {
   const translateRequests = () =>
     server.faults!.requests.splice(0).filter((r) => r.path === '/v2/translate').length;
 
+  it('tells once that sources are parsed, before planning, and never on a run with nothing to do', async () => {
+    const project = await catalogProject();
+    const events: string[] = [];
+    const onEvent = (event: { type: string }) => events.push(event.type);
+    await project.run(server, { onEvent });
+    expect(events.filter((type) => type === 'parsing')).toHaveLength(1);
+    expect(events.indexOf('parsing')).toBeLessThan(events.indexOf('planned'));
+    events.length = 0;
+    await project.run(server, { onEvent });
+    expect(events).toContain('planned');
+    expect(events).not.toContain('parsing');
+  });
+
   it('refuses a target locale the service cannot translate into, naming the one meant', () => {
     const resolve = (targetLocales: string[]) =>
       resolveConfig(
