@@ -71,11 +71,9 @@ function send(request: HttpRequest, agent: Agent): Promise<HttpAnswer> {
     const outgoing = open(url, { method, headers, agent, signal }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A connection that breaks while the answer is read: Node destroys the answer with its
+      // own ECONNRESET error ('aborted').
       response.on('error', reject);
-      // Closed before its end: the connection broke while the answer was being read.
-      response.on('close', () => {
-        if (!response.complete) reject(cutShort());
-      });
       response.on('end', () => {
         decode(response, Buffer.concat(chunks)).then(
           (text) => resolve(answer(response, text)),
@@ -85,12 +83,6 @@ function send(request: HttpRequest, agent: Agent): Promise<HttpAnswer> {
     });
     outgoing.on('error', reject);
     outgoing.end(body);
-  });
-}
-
-function cutShort(): Error {
-  return Object.assign(new Error('the connection closed before the answer ended'), {
-    code: 'ECONNRESET',
   });
 }
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { TransloomError } from '@transloom/client/errors';
 
 type Parse = typeof import('@babel/parser').parse;
 
@@ -19,10 +20,15 @@ export async function loadBabelParser(): Promise<void> {
  * Raised by {@link babelParser} inside {@link withoutBabelParser} when the parser is not
  * loaded yet: never seen outside it, it tells the caller to load the parser and run again.
  */
-class BabelParserNeeded extends Error {
+class BabelParserNeeded extends TransloomError {
+  override readonly name = 'BabelParserNeeded';
+
   constructor() {
-    super('the site config must be parsed: load the parser and read it again');
-    this.name = 'BabelParserNeeded';
+    super(
+      'TRANSLOOM_BABEL_PARSER_NEEDED',
+      'the site config must be parsed: load the parser and read it again',
+      { kind: 'internal' },
+    );
   }
 }
 
