@@ -42,13 +42,13 @@ export function armHeapGrowth(
 
 /**
  * Sets the armed bound, once; called when a run has work: sources to parse, or units to
- * translate. With a heap
- * limit of gigabytes, V8 lets old space grow to about four times what survived the last full
- * collection before it collects again, and a run makes only a few: a batch run's peak memory
- * was four times its live data, most of it garbage nothing would read again. With 50% a cold
- * run collects a few more times and peaks at about 1.5 times its live data. It sets no heap
- * limit, so a big project never runs out of heap because of it. V8 reads the flag whenever it
- * computes the next limit, so setting it mid-run takes effect from the next collection.
+ * translate. With a heap limit of gigabytes, V8 lets old space grow to about four times what
+ * survived the last full collection before it collects again, and a run makes only a few: a
+ * batch run's peak memory was four times its live data, most of it garbage nothing would read
+ * again. With 50% a cold run collects a few more times and peaks at about 1.5 times its live
+ * data. It sets no heap limit, so a big project never runs out of heap because of it. V8 reads
+ * the flag whenever it computes the next limit, so setting it mid-run takes effect from the
+ * next collection.
  */
 export function applyHeapGrowth(): void {
   if (armed) setFlagsFromString(armed);

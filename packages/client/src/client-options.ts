@@ -80,8 +80,10 @@ export function resolveClientOptions(
       throw new ConfigError(`createClient: ${name} must be a number >= ${min}`);
     return value;
   };
+  // A fetch named in the options wins over the platform's exchange.
+  const platform = options.fetch === undefined ? exchange : undefined;
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function' && !(exchange && options.fetch === undefined))
+  if (!platform && typeof fetchImpl !== 'function')
     throw new ConfigError('createClient: no fetch available; pass options.fetch');
   return {
     apiKey: options.apiKey.trim(),
@@ -92,10 +94,7 @@ export function resolveClientOptions(
     unreachableCooldownMs: count('unreachableCooldownMs', options.unreachableCooldownMs, 10_000, 0),
     timeoutMs: count('timeoutMs', options.timeoutMs, 30_000, 1),
     deadlineMs: count('deadlineMs', options.deadlineMs, 120_000, 1),
-    exchange:
-      exchange && options.fetch === undefined
-        ? exchange
-        : fetchExchange(fetchImpl.bind(globalThis)),
+    exchange: platform ?? fetchExchange(fetchImpl.bind(globalThis)),
     userAgent: options.userAgent ?? `transloom-client/${CLIENT_VERSION}`,
     log: options.log,
     onRequest: options.onRequest,

@@ -32,18 +32,20 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
  */
 export function nodeExchange(options: NodeExchangeOptions = {}): HttpExchange {
   const maxSockets = options.maxSockets ?? 64;
-  const agents = new Map<string, Agent>();
-  const agentFor = (secure: boolean): Agent => {
-    const protocol = secure ? 'https:' : 'http:';
-    let agent = agents.get(protocol);
-    if (!agent) {
-      const { Agent } = secure
+  const protocols = new Map<boolean, Protocol>();
+  const protocolFor = (secure: boolean): Protocol => {
+    let protocol = protocols.get(secure);
+    if (!protocol) {
+      const module = secure
         ? process.getBuiltinModule('node:https')
         : process.getBuiltinModule('node:http');
-      agent = new Agent({ keepAlive: true, maxSockets });
-      agents.set(protocol, agent);
+      protocol = {
+        agent: new module.Agent({ keepAlive: true, maxSockets }),
+        open: module.request as Protocol['open'],
+      };
+      protocols.set(secure, protocol);
     }
-    return agent;
+    return protocol;
   };
   let viaFetch: HttpExchange | undefined;
   return (request) => {
@@ -51,11 +53,17 @@ export function nodeExchange(options: NodeExchangeOptions = {}): HttpExchange {
       viaFetch ??= fetchExchange(globalThis.fetch);
       return viaFetch(request);
     }
-    return send(request, agentFor(request.url.startsWith('https:')));
+    return send(request, protocolFor(request.url.startsWith('https:')));
   };
 }
 
-function send(request: HttpRequest, agent: Agent): Promise<HttpAnswer> {
+// A scheme's keep-alive agent and the function that opens a request with it.
+interface Protocol {
+  agent: Agent;
+  open: typeof import('node:http').request;
+}
+
+function send(request: HttpRequest, { agent, open }: Protocol): Promise<HttpAnswer> {
   const { url, method, signal } = request;
   const body = request.body as string | undefined;
   const headers: Record<string, string> = {
@@ -63,9 +71,6 @@ function send(request: HttpRequest, agent: Agent): Promise<HttpAnswer> {
     ...request.headers,
   };
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  const { request: open } = url.startsWith('https:')
-    ? process.getBuiltinModule('node:https')
-    : process.getBuiltinModule('node:http');
   return new Promise<HttpAnswer>((resolve, reject) => {
     // `signal` destroys the request, and with it the answer being read, with an AbortError.
     const outgoing = open(url, { method, headers, agent, signal }, (response) => {
