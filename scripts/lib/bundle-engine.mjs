@@ -4,6 +4,7 @@
 // names its entry and what stays outside; esbuild is passed in, resolved from the package.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { rechunkBundle } from './rechunk-bundle.mjs';
 
 /** Modules every bundle of the engine leaves to the installed packages. */
 const ENGINE_EXTERNALS = [
@@ -18,11 +19,15 @@ const ENGINE_EXTERNALS = [
 
 /**
  * Bundles `entryPoints` (relative to `root`) into `root/dist`, shared code in `dist/chunks/`,
- * with `external` beside the engine's own externals.
+ * with `external` beside the engine's own externals. With `rechunk` (`{ rollup, groups }`),
+ * esbuild's chunks are then joined by {@link rechunkBundle}.
  */
-export async function bundleEngine(build, { root, entryPoints, external = [] }) {
-  await rm(join(root, 'dist/chunks'), { recursive: true, force: true });
-  await build({
+export async function bundleEngine(build, { root, entryPoints, external = [], rechunk }) {
+  const dist = join(root, 'dist');
+  const split = rechunk ? join(dist, '.split') : dist;
+  await rm(join(dist, 'chunks'), { recursive: true, force: true });
+  await rm(join(dist, '.split'), { recursive: true, force: true });
+  const result = await build({
     absWorkingDir: root,
     entryPoints,
     bundle: true,
@@ -33,7 +38,8 @@ export async function bundleEngine(build, { root, entryPoints, external = [] }) 
     // ESM builds first: some packages' CommonJS entries are UMD wrappers whose requires a
     // bundle loses.
     mainFields: ['module', 'main'],
-    outdir: join(root, 'dist'),
+    outdir: split,
+    metafile: Boolean(rechunk),
     chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',
     logLevel: 'warning',
@@ -58,4 +64,13 @@ export async function bundleEngine(build, { root, entryPoints, external = [] }) 
       js: "import { createRequire as __transloomRequire } from 'node:module';\nconst require = __transloomRequire(import.meta.url);",
     },
   });
+  if (rechunk)
+    await rechunkBundle(rechunk.rollup, {
+      root,
+      dist,
+      split,
+      metafile: result.metafile,
+      entries: Object.keys(entryPoints),
+      groups: rechunk.groups,
+    });
 }
