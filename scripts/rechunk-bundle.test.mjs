@@ -31,7 +31,11 @@ export const run = async () => (await import('./deep.js')).deep + a + shared;`,
   'a.js': `export const a = 'A';
 export const helper = () => import('./b.js');`,
   'deep.js': `import { b } from './b.js';
-export const deep = 'D' + b;`,
+const parts = {
+  /** The first letter: ‘D’ (kept as it is by esbuild, a comment on a property). */
+  first: 'D',
+};
+export const deep = parts.first + b;`,
   'b.js': `export const b = 'B';`,
 };
 
@@ -61,6 +65,9 @@ it('puts what a group loads into one chunk, and keeps what the entry loads at st
   const runText = await readFile(join(root, 'dist/chunks', run[0]), 'utf8');
   for (const piece of ['"D"', '"A"', '"B"']) expect(runText).toContain(piece);
   expect(runText).not.toContain('"started"');
+  // All in ASCII, comments included.
+  expect(runText).toContain('\\u2018D\\u2019');
+  expect(runText).toMatch(/^[\0-\x7f]*$/);
   // The entry loads only what it needs at start; the group comes with the command.
   const staticImports = [...entry.matchAll(/^import [^;]*?from ['"]([^'"]+)['"]/gm)].map(
     (m) => m[1],

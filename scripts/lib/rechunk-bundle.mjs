@@ -8,6 +8,14 @@
 import { chmod, readFile, rm } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 
+// Escapes what is not ASCII (esbuild writes code in ASCII, but keeps some comments as they are):
+// one such character makes V8 hold and scan a whole chunk as two-byte text, twice the memory.
+const asciiOnly = {
+  name: 'ascii-only',
+  renderChunk: (code) =>
+    code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+};
+
 // The chunks `file` loads before it runs (its import statements, followed), file included.
 function staticClosure(outputs, file, into = new Set()) {
   if (into.has(file) || !outputs[file]) return into;
@@ -48,6 +56,7 @@ export async function rechunkBundle(rollup, { root, dist, split, metafile, entri
     }
   const bundle = await rollup({
     input: Object.fromEntries(entries.map((name) => [name, join(split, `${name}.js`)])),
+    plugins: [asciiOnly],
     external: (id) => !id.startsWith('.') && !isAbsolute(id),
     treeshake: false,
     onwarn(warning, warn) {

@@ -207,6 +207,60 @@ describe('the lock', () => {
       expect(await writeLock(path, again.lock, again.text)).toBe(false);
     });
 
+    it("takes a file's lines as they were only when they are in the lock's own form", async () => {
+      const formed = [
+        '# transloom.lock: written by Transloom. Commit it; do not edit it by hand.',
+        'file "a.md" aaaaaaaaaaaaaaaa',
+        '  target de 1111111111111111 2222222222222222',
+        '  target ja 3333333333333333 4444444444444444',
+        '  unit "x" 5555555555555555 de=2222222222222222:6666666666666666',
+        'file "b.md" bbbbbbbbbbbbbbbb',
+        '  target de 1111111111111111 2222222222222222',
+        '',
+      ].join('\n');
+      const path = join(dir, 'form.lock');
+      await writeFile(path, formed);
+      const read = await readLock(path);
+      expect(await writeLock(path, read.lock, read.text)).toBe(false);
+      // Each reads as the same lock, in another form: written again, in the lock's own.
+      const variants = {
+        'targets out of order': formed.replace(/( {2}target de .*\n)( {2}target ja .*\n)/, '$2$1'),
+        'a space after the hash': formed.replace(
+          '"b.md" bbbbbbbbbbbbbbbb',
+          '"b.md" bbbbbbbbbbbbbbbb ',
+        ),
+        'a CRLF file line': formed.replace(
+          '"a.md" aaaaaaaaaaaaaaaa\n',
+          '"a.md" aaaaaaaaaaaaaaaa\r\n',
+        ),
+        'a comment among the lines': formed.replace('file "b.md"', '# note\nfile "b.md"'),
+        'an escaped path': formed.replace('"a.md"', '"\\u0061.md"'),
+        'a target line twice': `${formed}  target de 1111111111111111 2222222222222222\n`,
+        'no final newline': formed.trimEnd(),
+      };
+      for (const [name, text] of Object.entries(variants)) {
+        await writeFile(path, text);
+        // Its units read too (a comment after unit lines is not one of them).
+        expect(parseLock(text).files.get('a.md')!.units().size, name).toBe(1);
+        const variant = await readLock(path);
+        expect(await writeLock(path, variant.lock, variant.text), name).toBe(true);
+        expect(await readFile(path, 'utf8'), name).toBe(formed);
+      }
+      // A file changed since it was read is written from its record, the others as they were.
+      const changed = await readLock(path);
+      changed.lock.files.set(
+        'b.md',
+        lockedFile(
+          'cccccccccccccccc',
+          new Map([['de', { file: '1111111111111111', settings: '2222222222222222' }]]),
+        ),
+      );
+      expect(await writeLock(path, changed.lock, changed.text)).toBe(true);
+      expect(await readFile(path, 'utf8')).toBe(
+        formed.replace('"b.md" bbbbbbbbbbbbbbbb', '"b.md" cccccccccccccccc'),
+      );
+    });
+
     it('names the file of a lock it cannot read', async () => {
       const { writeFile } = await import('node:fs/promises');
       const path = join(dir, 'broken.lock');

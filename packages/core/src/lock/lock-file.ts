@@ -93,6 +93,12 @@ interface RawLines {
   text: string;
   of?: string;
   from?: number;
+  /**
+   * The file's whole block of lines (its file, target and unit lines), when the lock had it in
+   * the very form the lock writes: `of[from, to)`. A file a run leaves as it was is then
+   * compared with the lock's text at once, not made into lines again.
+   */
+  block?: { of: string; from: number; to: number };
 }
 type LazyFile = LockedFile & { [RAW]?: RawLines };
 
@@ -116,7 +122,7 @@ function lazyFile(
   targets: Map<string, LockedTarget>,
   text: string,
   line: () => number,
-  origin?: { of: string; from: number },
+  origin?: Omit<RawLines, 'text'>,
 ): LockedFile {
   let units: Map<string, LockedUnit> | undefined;
   const file: LazyFile = {
@@ -150,10 +156,11 @@ function quoted(
   line: string,
   at: number,
   lineNumber: () => number,
-): { value: string; end: number } {
+): { value: string; end: number; escaped: boolean } {
   const match = /^"(?:[^"\\]|\\.)*"/.exec(line.slice(at));
   if (!match) throw new LockError(`transloom.lock line ${lineNumber()}: expected a quoted name`);
-  return { value: JSON.parse(match[0]) as string, end: at + match[0].length };
+  const escaped = match[0].includes('\\');
+  return { value: JSON.parse(match[0]) as string, end: at + match[0].length, escaped };
 }
 
 function parseUnitLines(text: string, firstLine: () => number): Map<string, LockedUnit> {
@@ -162,7 +169,7 @@ function parseUnitLines(text: string, firstLine: () => number): Map<string, Lock
   for (let i = 0; i < lines.length; i++) {
     const n = () => firstLine() + i;
     const line = lines[i]!.replace(/\r$/, '').trimStart();
-    if (line === '') continue;
+    if (line === '' || line.startsWith('#')) continue;
     if (!line.startsWith('unit '))
       throw new LockError(`transloom.lock line ${n()}: cannot read '${line.slice(0, 60)}'`);
     const id = quoted(line, 5, n);
@@ -180,8 +187,14 @@ function parseUnitLines(text: string, firstLine: () => number): Map<string, Lock
   return units;
 }
 
-// The newline that ends a block of unit lines: the first one not followed by another.
-const UNIT_BLOCK_END = /\n(?! {2}unit )/g;
+// Where the block of unit lines that goes on past `end` (the end of its first line) ends: the
+// start of the first line that is not a unit line. A search for each newline and a comparison
+// there, which is several times faster than one regular expression over the block.
+function unitBlockEnd(text: string, end: number): number {
+  let at = end;
+  while (at !== -1 && text.startsWith('  unit ', at + 1)) at = text.indexOf('\n', at + 1);
+  return at === -1 ? text.length : at;
+}
 
 // How many newlines text[from, to) holds.
 function countLines(text: string, from: number, to: number): number {
@@ -191,6 +204,100 @@ function countLines(text: string, from: number, to: number): number {
   return count;
 }
 
+// The file whose lines are being read, and whether they are so far in the lock's own form.
+interface FileBlock {
+  path: string;
+  source: string;
+  targets: Map<string, LockedTarget>;
+  /** Where its file line starts, and its unit lines (-1 before the first) start and end. */
+  from: number;
+  unitsStart: number;
+  unitsEnd: number;
+  inForm: boolean;
+  lastLocale: string;
+}
+
+// What reading a lock keeps between lines.
+interface LockReading {
+  text: string;
+  lock: Lock;
+  current: FileBlock | undefined;
+  lineAt: (offset: number) => number;
+}
+
+// Ends the block being read at `end` (where the next file line starts, or the end of the text).
+function finishFile(reading: LockReading, end: number): void {
+  const { current, text } = reading;
+  if (!current) return;
+  const { unitsStart } = current;
+  const unitText = unitsStart >= 0 ? text.slice(unitsStart, current.unitsEnd) : '';
+  const origin: Omit<RawLines, 'text'> = unitsStart >= 0 ? { of: text, from: unitsStart } : {};
+  // The lock writes every line with its newline, the last one too.
+  if (current.inForm && text.charCodeAt(end - 1) === 10)
+    origin.block = { of: text, from: current.from, to: end };
+  reading.lock.files.set(
+    current.path,
+    lazyFile(current.source, current.targets, unitText, () => reading.lineAt(unitsStart), origin),
+  );
+  reading.current = undefined;
+}
+
+// A `  target <locale> <hash> <settings>` line of the file being read.
+function readTargetLine(current: FileBlock, line: string, lineNumber: () => number): void {
+  if (current.unitsStart >= 0)
+    throw new LockError(`transloom.lock line ${lineNumber()}: a target line after unit lines`);
+  // Indexed rather than destructured: a lock has a target line per file and locale.
+  const fields = line.split(' ');
+  const locale = fields[3];
+  const hash = fields[4];
+  const settings = fields[5];
+  if (!locale || !hash || !settings)
+    throw new LockError(
+      `transloom.lock line ${lineNumber()}: expected 'target <locale> <hash> <settings>'`,
+    );
+  // The lock writes one line per locale, sorted, and nothing after the settings.
+  if (fields.length !== 6 || !(locale > current.lastLocale)) current.inForm = false;
+  current.lastLocale = locale;
+  current.targets.set(locale, { file: hash, settings });
+}
+
+// A `file "<path>" <hash>` line, starting at `start`.
+function readFileLine(line: string, start: number, lineNumber: () => number): FileBlock {
+  const path = quoted(line, 5, lineNumber);
+  const source = line.slice(path.end).trim();
+  return {
+    path: path.value,
+    source,
+    targets: new Map(),
+    from: start,
+    unitsStart: -1,
+    unitsEnd: -1,
+    // As the lock writes it: the path quoted without escapes, one space, the hash.
+    inForm:
+      !path.escaped &&
+      line.charCodeAt(path.end) === 32 &&
+      line.length === path.end + 1 + source.length,
+    lastLocale: '',
+  };
+}
+
+// A `glossary <id> <locale>=<hash>...` line.
+function readGlossaryLine(line: string, lineNumber: () => number): LockedGlossary {
+  const [, id, ...entries] = line.split(' ');
+  if (!id)
+    throw new LockError(
+      `transloom.lock line ${lineNumber()}: expected 'glossary <id> <locale>=<hash>...'`,
+    );
+  const dictionaries = new Map<string, string>();
+  for (const entry of entries) {
+    const [locale, hash] = entry.split('=');
+    if (!locale || !hash)
+      throw new LockError(`transloom.lock line ${lineNumber()}: cannot read '${entry}'`);
+    dictionaries.set(locale, hash);
+  }
+  return { id, dictionaries };
+}
+
 /**
  * Reads a lock. Lines: `glossary <id> <locale>=<hash>...`; `file "<path>" <hash>`, then
  * `  target <locale> <file-hash> <settings-hash>` lines and `  unit "<id>" <source-hash>
@@ -198,91 +305,50 @@ function countLines(text: string, from: number, to: number): number {
  * person wrote, followed by the hash of the source it was written for).
  */
 export function parseLock(text: string): Lock {
-  const lock = emptyLock();
-  let current:
-    | {
-        path: string;
-        source: string;
-        targets: Map<string, LockedTarget>;
-        unitsStart: number;
-      }
-    | undefined;
-  let position = 0;
-  const lineAt = (offset: number) => countLines(text, 0, offset) + 1;
-  const finish = (end: number) => {
-    if (!current) return;
-    const { unitsStart } = current;
-    const unitText = unitsStart >= 0 ? text.slice(unitsStart, end) : '';
-    lock.files.set(
-      current.path,
-      lazyFile(
-        current.source,
-        current.targets,
-        unitText,
-        () => lineAt(unitsStart),
-        unitsStart >= 0 ? { of: text, from: unitsStart } : undefined,
-      ),
-    );
-    current = undefined;
+  const reading: LockReading = {
+    text,
+    lock: emptyLock(),
+    current: undefined,
+    lineAt: (offset: number) => countLines(text, 0, offset) + 1,
   };
+  let position = 0;
   while (position < text.length) {
     const newline = text.indexOf('\n', position);
     const end = newline === -1 ? text.length : newline;
     const start = position;
     position = end + 1;
-    const lineNumber = () => lineAt(start);
+    const lineNumber = () => reading.lineAt(start);
+    const { current } = reading;
     if (current && text.startsWith('  unit ', start)) {
       // Unit lines are only located here (not even copied); they are parsed when the file is
-      // planned. One regular-expression scan finds the end of the block (the first line that
-      // is not a unit line).
+      // planned; the block ends at the first line that is not a unit line.
       if (current.unitsStart < 0) current.unitsStart = start;
-      UNIT_BLOCK_END.lastIndex = end;
-      const next = UNIT_BLOCK_END.exec(text);
-      position = (next ? next.index : text.length) + 1;
+      position = unitBlockEnd(text, end) + 1;
+      // Blank and comment lines after them are not theirs: the lock does not write them back.
+      current.unitsEnd = Math.min(position, text.length);
       continue;
     }
-    const line = text.slice(start, end).replace(/\r$/, '');
+    const cr = text.charCodeAt(end - 1) === 13;
+    const line = text.slice(start, cr ? end - 1 : end);
+    // Any line the lock would not write where it stands keeps its file's lines from being
+    // taken as they are.
+    if (current && (cr || !(line.startsWith('  target ') || line.startsWith('file '))))
+      current.inForm = false;
     if (line.trim() === '' || line.startsWith('#')) continue;
-    if (line.startsWith('  target ') && current) {
-      if (current.unitsStart >= 0)
-        throw new LockError(`transloom.lock line ${lineNumber()}: a target line after unit lines`);
-      const [, , , locale, hash, settings] = line.split(' ');
-      if (!locale || !hash || !settings)
-        throw new LockError(
-          `transloom.lock line ${lineNumber()}: expected 'target <locale> <hash> <settings>'`,
-        );
-      current.targets.set(locale, { file: hash, settings });
-    } else if (line.startsWith('file ')) {
-      finish(start);
-      const path = quoted(line, 5, lineNumber);
-      current = {
-        path: path.value,
-        source: line.slice(path.end).trim(),
-        targets: new Map(),
-        unitsStart: -1,
-      };
-    } else if (line.startsWith('glossary ')) {
-      const [, id, ...entries] = line.split(' ');
-      if (!id)
-        throw new LockError(
-          `transloom.lock line ${lineNumber()}: expected 'glossary <id> <locale>=<hash>...'`,
-        );
-      const dictionaries = new Map<string, string>();
-      for (const entry of entries) {
-        const [locale, hash] = entry.split('=');
-        if (!locale || !hash)
-          throw new LockError(`transloom.lock line ${lineNumber()}: cannot read '${entry}'`);
-        dictionaries.set(locale, hash);
-      }
-      lock.glossary = { id, dictionaries };
-    } else {
+    if (line.startsWith('  target ') && current) readTargetLine(current, line, lineNumber);
+    else if (line.startsWith('file ')) {
+      finishFile(reading, start);
+      reading.current = readFileLine(line, start, lineNumber);
+      if (cr) reading.current.inForm = false;
+    } else if (line.startsWith('glossary '))
+      reading.lock.glossary = readGlossaryLine(line, lineNumber);
+    else
       throw new LockError(
         `transloom.lock line ${lineNumber()}: cannot read '${line.slice(0, 60)}'`,
       );
-    }
   }
-  finish(text.length);
-  return lock;
+  finishFile(reading, text.length);
+  return reading.lock;
 }
 
 /** Writes a lock: sorted, one line per unit, no timestamps, so it merges cleanly in git. */
@@ -337,6 +403,12 @@ function lockPieces(lock: Lock): Piece[] {
   }
   for (const path of [...lock.files.keys()].sort()) {
     const file = lock.files.get(path)! as LazyFile;
+    const block = file[RAW]?.block;
+    if (block) {
+      // Read from a lock in this form and not changed since: its lines as they were.
+      out.push({ text: block.of.slice(block.from, block.to), of: block.of, from: block.from });
+      continue;
+    }
     out.push(`file ${JSON.stringify(path)} ${file.source}\n`);
     for (const locale of [...file.targets.keys()].sort()) {
       const target = file.targets.get(locale)!;

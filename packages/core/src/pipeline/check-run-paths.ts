@@ -27,10 +27,16 @@ export async function checkRunPaths(
     for (const { locale, path } of glossary?.files ?? [])
       guard.checkSync(glossary?.kind === 'pairs' ? 'glossary' : `glossary.${locale}`, path);
   const wanted = new Set(locales);
+  // The keys named in an error, made once per entry of `files`.
+  const keys: Array<{ source: string; target: string }> = [];
   for (const file of files) {
-    guard.checkSync(`files[${file.entryIndex}].source`, file.source);
+    keys[file.entryIndex] ??= {
+      source: `files[${file.entryIndex}].source`,
+      target: `files[${file.entryIndex}].target`,
+    };
+    const key = keys[file.entryIndex]!;
+    guard.checkSync(key.source, file.source);
     for (const locale of file.locales)
-      if (wanted.has(locale))
-        guard.checkSync(`files[${file.entryIndex}].target`, file.target(locale));
+      if (wanted.has(locale)) guard.checkSync(key.target, file.target(locale));
   }
 }

@@ -1,7 +1,7 @@
 import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '@transloom/client/errors';
-import { underRoot } from '../fs/under-root.js';
+import { isPlainRelative, underRoot } from '../fs/under-root.js';
 import {
   gitFolderIssue,
   githubFolderIssue,
@@ -29,6 +29,11 @@ export class PathGuard {
   private readonly rootPrefix: string;
   private readonly directories = new Map<string, string | undefined>();
   private readonly listings = new Map<string, Map<string, Dirent>>();
+  // Per directory checked clean (named relative to the root in plain segments, `.` for the root
+  // itself; inside it, no link on the way from a root that is its own real path, no `.git` or
+  // `.github` in it): the names in its listing that are neither links nor directories nor
+  // spell `git`. A path to one of them has nothing left to find, and is answered at once.
+  private readonly plainNames = new Map<string, Set<string>>();
 
   constructor(
     readonly root: string,
@@ -48,6 +53,9 @@ export class PathGuard {
    * (and no trip through the thread pool) is spent per path.
    */
   checkSync(key: string, path: string): string {
+    const slash = path.lastIndexOf('/');
+    if (this.plainNames.get(slash < 0 ? '.' : path.slice(0, slash))?.has(path.slice(slash + 1)))
+      return underRoot(this.root, path);
     const absolute = underRoot(this.root, path);
     // A normalized path below the root names itself relative to it by its tail; anything else
     // (the root itself, `..`, another drive) is judged by path.relative.
@@ -85,7 +93,10 @@ export class PathGuard {
       if (stat?.isDirectory()) real = this.realDirectory(absolute);
     }
     // No link on the way, from a root that is its own real path: what was judged above holds.
-    if (real === absolute && root === this.root) return absolute;
+    if (real === absolute && root === this.root) {
+      if (named === undefined && isPlainRelative(path)) this.notePlainNames(path, directory);
+      return absolute;
+    }
     if (real !== undefined && !isInside(root, real)) throw outside(key, shown, this.configFile);
     if (real !== undefined) {
       const link = relative(root, real);
@@ -96,6 +107,17 @@ export class PathGuard {
         throw new ConfigError([githubFolderIssue(key, shown, link)], this.configFile);
     }
     return absolute;
+  }
+
+  // Records the plain names of the directory of `path` (plain, relative, found clean) once.
+  private notePlainNames(path: string, directory: string): void {
+    const slash = path.lastIndexOf('/');
+    const relative = slash < 0 ? '.' : path.slice(0, slash);
+    if (this.plainNames.has(relative) || this.realDirectory(directory) !== directory) return;
+    const names = new Set<string>();
+    for (const [name, entry] of this.listings.get(directory) ?? [])
+      if (!entry.isSymbolicLink() && !entry.isDirectory() && !/git/i.test(name)) names.add(name);
+    this.plainNames.set(relative, names);
   }
 
   private realPathOrUndefined(path: string): string | undefined {

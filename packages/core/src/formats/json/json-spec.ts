@@ -24,7 +24,7 @@ export const jsonSpec = {
         nestingSuffix: z.optional(TEXT),
       }),
     ),
-    /** ICU: read `<b>…</b>` in messages as tags (default true). */
+    /** ICU: read `<b>...</b>` in messages as tags (default true). */
     icuTags: z.optional(z.boolean()),
   }),
 } as const satisfies FormatSpec<'json'>;
