@@ -54,8 +54,9 @@ export class PathGuard {
    */
   checkSync(key: string, path: string): string {
     const slash = path.lastIndexOf('/');
+    // A plain folder and a name from its listing: a plain relative path, joined to the root.
     if (this.plainNames.get(slash < 0 ? '.' : path.slice(0, slash))?.has(path.slice(slash + 1)))
-      return underRoot(this.root, path);
+      return this.rootPrefix + path;
     const absolute = underRoot(this.root, path);
     // A normalized path below the root names itself relative to it by its tail; anything else
     // (the root itself, `..`, another drive) is judged by path.relative.
@@ -94,7 +95,8 @@ export class PathGuard {
     }
     // No link on the way, from a root that is its own real path: what was judged above holds.
     if (real === absolute && root === this.root) {
-      if (named === undefined && isPlainRelative(path)) this.notePlainNames(path, directory);
+      if (named === undefined && isPlainRelative(path) && absolute === this.rootPrefix + path)
+        this.notePlainNames(path, directory);
       return absolute;
     }
     if (real !== undefined && !isInside(root, real)) throw outside(key, shown, this.configFile);
@@ -115,8 +117,13 @@ export class PathGuard {
     const relative = slash < 0 ? '.' : path.slice(0, slash);
     if (this.plainNames.has(relative) || this.realDirectory(directory) !== directory) return;
     const names = new Set<string>();
-    for (const [name, entry] of this.listings.get(directory) ?? [])
-      if (!entry.isSymbolicLink() && !entry.isDirectory() && !/git/i.test(name)) names.add(name);
+    const listing = this.listings.get(directory);
+    for (const [name, entry] of listing ?? [])
+      if (!entry.isSymbolicLink() && !entry.isDirectory() && !/git/i.test(name)) {
+        names.add(name);
+        // Asked of no more: a run holds its listings of thousands of files until it ends.
+        listing!.delete(name);
+      }
     this.plainNames.set(relative, names);
   }
 

@@ -32,92 +32,112 @@ function plainText(unit: Unit): string {
     : segmentText(unit.segment);
 }
 
+// What a plan holds no entries of: an up-to-date file is never parsed, and thousands of them
+// share one empty map instead of three each.
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
+
+// Reads a source and its targets, and tells (`upToDate`) whether the lock already has them as
+// they are. Synchronous: for a run with nothing to do this is the whole job, done for thousands
+// of files without a promise each.
+function readFilePlan(options: PlanOptions, file: FilePlan['file']): FilePlan {
+  const { config, lock } = options;
+  const locales = file.locales.filter((l) => options.settings.has(l));
+  const plan: FilePlan = {
+    file,
+    sourceBytes: undefined,
+    sourceHash: '',
+    upToDate: undefined,
+    doc: undefined,
+    sourceHashes: NONE,
+    texts: NONE,
+    targets: NONE,
+    locked: undefined,
+    locales: [],
+    error: undefined,
+  };
+  let targets: Array<Uint8Array | undefined>;
+  try {
+    plan.sourceBytes = readFileSync(underRoot(config.root, file.source));
+    targets = locales.map((l) => readIfExists(underRoot(config.root, file.target(l))));
+  } catch (error) {
+    plan.error = diagnosticsOf(error, file.source);
+    return plan;
+  }
+  plan.sourceHash = hashBytes(plan.sourceBytes);
+  const locked = lock.files.get(file.source);
+  plan.locked = locked;
+  const fast =
+    !options.force &&
+    !options.parseAll &&
+    !options.overwriteEdits &&
+    locked?.source === plan.sourceHash &&
+    !locked.hasStaleEdits() &&
+    locales.every((l, i) => {
+      const t = locked.targets.get(l);
+      const bytes = targets[i];
+      return (
+        t !== undefined &&
+        bytes !== undefined &&
+        t.settings === options.settings.get(l)!.hash &&
+        t.file === hashBytes(bytes)
+      );
+    });
+  if (!fast) {
+    plan.targets = new Map(locales.map((l, i) => [l, targets[i]]));
+    return plan;
+  }
+  // Nothing reads an up-to-date file's bytes again: they are not kept.
+  plan.upToDate = locked;
+  plan.sourceBytes = undefined;
+  return plan;
+}
+
+// Parses a source that is not up to date: its units and their hashes.
+function parsePlan(
+  options: PlanOptions,
+  plan: FilePlan,
+  loadDocument: Awaited<ReturnType<typeof documentLoader>>,
+  matching: boolean,
+): void {
+  const { file } = plan;
+  try {
+    plan.doc = loadDocument({
+      path: file.source,
+      content: plan.sourceBytes!,
+      sourceLocale: options.config.sourceLocale,
+      options: file.options,
+      ...(file.format ? { format: file.format } : {}),
+    });
+  } catch (error) {
+    plan.error = diagnosticsOf(error, file.source);
+    return;
+  }
+  const sourceHashes = new Map<string, string>();
+  const texts = new Map<string, string>();
+  for (const unit of plan.doc.units) {
+    sourceHashes.set(unit.id, translationHash(plan.doc.portable(unit.id)));
+    if (matching) texts.set(unit.id, plainText(unit));
+  }
+  plan.sourceHashes = sourceHashes;
+  plan.texts = texts;
+}
+
 /**
  * Reads every source and target file and parses the sources; {@link planLocale} then decides,
  * per locale, what each unit needs. A file whose bytes, targets and locale settings all match
  * the lock is not parsed at all.
  */
 export async function planProject(options: PlanOptions): Promise<FilePlan[]> {
-  const { config, lock } = options;
-  // Texts are kept for glossary matching only: without terms, a run holds none of them.
-  const matching = [...options.settings.values()].some((s) => !s.terms.empty);
-  let parsing = false;
-  return Promise.all(
-    options.files.map(async (file): Promise<FilePlan> => {
-      const locales = file.locales.filter((l) => options.settings.has(l));
-      const plan: FilePlan = {
-        file,
-        sourceBytes: undefined,
-        sourceHash: '',
-        upToDate: undefined,
-        doc: undefined,
-        sourceHashes: new Map(),
-        texts: new Map(),
-        targets: new Map(),
-        locked: undefined,
-        locales: [],
-        error: undefined,
-      };
-      let targets: Array<Uint8Array | undefined>;
-      try {
-        plan.sourceBytes = readFileSync(underRoot(config.root, file.source));
-        targets = locales.map((l) => readIfExists(underRoot(config.root, file.target(l))));
-      } catch (error) {
-        plan.error = diagnosticsOf(error, file.source);
-        return plan;
-      }
-      plan.sourceHash = hashBytes(plan.sourceBytes);
-      const locked = lock.files.get(file.source);
-      plan.locked = locked;
-      const fast =
-        !options.force &&
-        !options.parseAll &&
-        !options.overwriteEdits &&
-        locked?.source === plan.sourceHash &&
-        !locked.hasStaleEdits() &&
-        locales.every((l, i) => {
-          const t = locked.targets.get(l);
-          const bytes = targets[i];
-          return (
-            t !== undefined &&
-            bytes !== undefined &&
-            t.settings === options.settings.get(l)!.hash &&
-            t.file === hashBytes(bytes)
-          );
-        });
-      if (fast) {
-        // Nothing reads an up-to-date file's bytes again: they are not kept.
-        plan.upToDate = locked;
-        plan.sourceBytes = undefined;
-        return plan;
-      }
-      locales.forEach((l, i) => {
-        plan.targets.set(l, targets[i]);
-      });
-      if (!parsing) {
-        parsing = true;
-        options.onParsing?.();
-      }
-      // The format adapters (and their parsers) are loaded only when a file has to be
-      // parsed: a run where every file matches the lock loads none.
-      const loadDocument = await documentLoader();
-      try {
-        plan.doc = loadDocument({
-          path: file.source,
-          content: plan.sourceBytes,
-          sourceLocale: config.sourceLocale,
-          options: file.options,
-          ...(file.format ? { format: file.format } : {}),
-        });
-      } catch (error) {
-        plan.error = diagnosticsOf(error, file.source);
-        return plan;
-      }
-      for (const unit of plan.doc.units) {
-        plan.sourceHashes.set(unit.id, translationHash(plan.doc.portable(unit.id)));
-        if (matching) plan.texts.set(unit.id, plainText(unit));
-      }
-      return plan;
-    }),
-  );
+  const plans = options.files.map((file) => readFilePlan(options, file));
+  const due = plans.filter((plan) => plan.upToDate === undefined && plan.error === undefined);
+  if (due.length > 0) {
+    options.onParsing?.();
+    // Texts are kept for glossary matching only: without terms, a run holds none of them.
+    const matching = [...options.settings.values()].some((s) => !s.terms.empty);
+    // The format adapters (and their parsers) are loaded only when a file has to be parsed:
+    // a run where every file matches the lock loads none.
+    const loadDocument = await documentLoader();
+    for (const plan of due) parsePlan(options, plan, loadDocument, matching);
+  }
+  return plans;
 }

@@ -58,11 +58,11 @@ export interface FilePlan {
   upToDate: LockedFile | undefined;
   doc: LocDocument | undefined;
   /** Unit id -> hash of its source text (portable ids), computed once for every locale. */
-  sourceHashes: Map<string, string>;
+  sourceHashes: ReadonlyMap<string, string>;
   /** Unit id -> its text without markup, for glossary matching in each locale (empty without terms). */
-  texts: Map<string, string>;
+  texts: ReadonlyMap<string, string>;
   /** The bytes of each locale's target as read (undefined: none yet). */
-  targets: Map<string, Uint8Array | undefined>;
+  targets: ReadonlyMap<string, Uint8Array | undefined>;
   /** What the lock knows of the file. */
   locked: LockedFile | undefined;
   /** The locales planned so far (see {@link planLocale}). */
