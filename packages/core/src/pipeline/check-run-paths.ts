@@ -4,11 +4,14 @@ import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { STATE_DIRECTORY } from '../settings/state-directory.js';
 import type { ProjectFile } from './expand-files.js';
 import type { PathGuard } from './path-guard.js';
+import type { readOwnFile } from './read-own-file.js';
 
 /**
  * Checks, with symbolic links followed, every path a run reads or writes: each source file
  * and each of its targets, the lock, the translation memory, the glossary files and the state
- * directory. The first that leads out of the project is a ConfigError naming its key.
+ * directory. The first that leads out of the project is a ConfigError naming its key. A source
+ * or target whose own last part is a link is left to the run's read of it ({@link readOwnFile}),
+ * which opens it without following links and checks the link then.
  */
 export async function checkRunPaths(
   guard: PathGuard,
@@ -35,8 +38,8 @@ export async function checkRunPaths(
       target: `files[${file.entryIndex}].target`,
     };
     const key = keys[file.entryIndex]!;
-    guard.checkSync(key.source, file.source);
+    guard.checkFolderSync(key.source, file.source);
     for (const locale of file.locales)
-      if (wanted.has(locale)) guard.checkSync(key.target, file.target(locale));
+      if (wanted.has(locale)) guard.checkFolderSync(key.target, file.target(locale));
   }
 }

@@ -44,17 +44,21 @@ describe('the path guard', async () => {
       expect(() => guard.checkSync('files[0].target', path), path).toThrow(/inside \.git/);
   });
 
-  it('answers from a folder it found clean without missing a link, a .git or a way out beside', () => {
+  it('checks a file to be opened without following links by its folder, and names in full', () => {
     const guard = new PathGuard(root);
-    // The first path of a folder is checked in full; the folder's plain names are then known.
-    expect(guard.checkSync('files[0].source', 'docs/a.md')).toBe(join(root, 'docs/a.md'));
-    expect(guard.checkSync('files[0].source', 'docs/a.md')).toBe(join(root, 'docs/a.md'));
+    expect(guard.checkFolderSync('files[0].source', 'docs/a.md')).toBe(join(root, 'docs/a.md'));
+    // A link as the last part is the opener's to meet (it opens with NO_FOLLOW).
+    expect(guard.checkFolderSync('files[0].target', 'docs/out.md')).toBe(join(root, 'docs/out.md'));
     expect(() => guard.checkSync('files[0].target', 'docs/out.md')).toThrow(/outside|leads out/);
-    expect(() => guard.checkSync('files[0].target', 'docs/.git')).toThrow(/inside \.git/);
-    expect(guard.checkSync('files[0].target', 'docs/de')).toBe(join(root, 'docs/de'));
-    expect(() => guard.checkSync('files[0].target', 'docs/de/b.md')).toThrow(/outside|leads out/);
-    expect(guard.checkSync('files[0].source', 'top.md')).toBe(join(root, 'top.md'));
-    expect(() => guard.checkSync('files[0].source', '/top.md')).toThrow(/outside/);
-    expect(guard.checkSync('files[0].source', 'docs/../top.md')).toBe(join(root, 'top.md'));
+    // Names that spell git, folders that lead out, and paths not plainly below the root: in full.
+    expect(() => guard.checkFolderSync('files[0].target', 'docs/.git')).toThrow(/inside \.git/);
+    expect(() => guard.checkFolderSync('files[0].target', 'away/c.md')).toThrow(
+      /'away\/c\.md' is outside/,
+    );
+    expect(guard.checkFolderSync('files[0].source', 'top.md')).toBe(join(root, 'top.md'));
+    expect(() => guard.checkFolderSync('files[0].source', '/top.md')).toThrow(/outside/);
+    expect(() => guard.checkFolderSync('files[0].source', '../top.md')).toThrow(/outside/);
+    expect(guard.checkFolderSync('files[0].source', 'docs/../top.md')).toBe(join(root, 'top.md'));
+    expect(guard.checkFolderSync('files[0].target', 'new/de/x.md')).toBe(join(root, 'new/de/x.md'));
   });
 });

@@ -1,4 +1,11 @@
-import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import {
+  constants,
+  type Dirent,
+  lstatSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+} from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '@transloom/client/errors';
 import { isPlainRelative, underRoot } from '../fs/under-root.js';
@@ -9,6 +16,19 @@ import {
   outsideIssue,
   protectedFolderOf,
 } from '../settings/config-paths.js';
+
+/**
+ * Where the platform has it (not on Windows), the flag that makes an open fail on a path whose
+ * last part is a link: what {@link PathGuard.checkFolderSync} leaves to whoever opens the path.
+ */
+export const NO_FOLLOW: number | undefined = constants.O_NOFOLLOW;
+
+/** Whether an open with {@link NO_FOLLOW} failed because the path's last part is a link. */
+export function isLinkRefused(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // Linux and macOS say ELOOP; FreeBSD says EMLINK.
+  return code === 'ELOOP' || code === 'EMLINK';
+}
 
 function outside(key: string, path: string, file: string | undefined): ConfigError {
   return new ConfigError([outsideIssue(key, path)], file);
@@ -29,11 +49,9 @@ export class PathGuard {
   private readonly rootPrefix: string;
   private readonly directories = new Map<string, string | undefined>();
   private readonly listings = new Map<string, Map<string, Dirent>>();
-  // Per directory checked clean (named relative to the root in plain segments, `.` for the root
-  // itself; inside it, no link on the way from a root that is its own real path, no `.git` or
-  // `.github` in it): the names in its listing that are neither links nor directories nor
-  // spell `git`. A path to one of them has nothing left to find, and is answered at once.
-  private readonly plainNames = new Map<string, Set<string>>();
+  // Folders (relative to the root, plain segments, `.` for the root) found inside the project,
+  // outside `.git`, with no link on the way from a root that is its own real path.
+  private readonly cleanFolders = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -53,10 +71,6 @@ export class PathGuard {
    * (and no trip through the thread pool) is spent per path.
    */
   checkSync(key: string, path: string): string {
-    const slash = path.lastIndexOf('/');
-    // A plain folder and a name from its listing: a plain relative path, joined to the root.
-    if (this.plainNames.get(slash < 0 ? '.' : path.slice(0, slash))?.has(path.slice(slash + 1)))
-      return this.rootPrefix + path;
     const absolute = underRoot(this.root, path);
     // A normalized path below the root names itself relative to it by its tail; anything else
     // (the root itself, `..`, another drive) is judged by path.relative.
@@ -94,11 +108,7 @@ export class PathGuard {
       if (stat?.isDirectory()) real = this.realDirectory(absolute);
     }
     // No link on the way, from a root that is its own real path: what was judged above holds.
-    if (real === absolute && root === this.root) {
-      if (named === undefined && isPlainRelative(path) && absolute === this.rootPrefix + path)
-        this.notePlainNames(path, directory);
-      return absolute;
-    }
+    if (real === absolute && root === this.root) return absolute;
     if (real !== undefined && !isInside(root, real)) throw outside(key, shown, this.configFile);
     if (real !== undefined) {
       const link = relative(root, real);
@@ -111,20 +121,40 @@ export class PathGuard {
     return absolute;
   }
 
-  // Records the plain names of the directory of `path` (plain, relative, found clean) once.
-  private notePlainNames(path: string, directory: string): void {
+  /**
+   * {@link checkSync} for a file its caller opens with {@link NO_FOLLOW}: everything but a link
+   * as the path's last part, which the open refuses and the caller then checks with
+   * `checkSync`. A run's thousands of sources and targets are answered from their folders'
+   * checks, without listing a folder or asking about each file. Where the platform has no
+   * such flag, this is `checkSync`.
+   */
+  checkFolderSync(key: string, path: string): string {
     const slash = path.lastIndexOf('/');
-    const relative = slash < 0 ? '.' : path.slice(0, slash);
-    if (this.plainNames.has(relative) || this.realDirectory(directory) !== directory) return;
-    const names = new Set<string>();
-    const listing = this.listings.get(directory);
-    for (const [name, entry] of listing ?? [])
-      if (!entry.isSymbolicLink() && !entry.isDirectory() && !/git/i.test(name)) {
-        names.add(name);
-        // Asked of no more: a run holds its listings of thousands of files until it ends.
-        listing!.delete(name);
-      }
-    this.plainNames.set(relative, names);
+    const name = path.slice(slash + 1);
+    // `.git` and `.github` by name, and any path not plainly below the root, in full.
+    if (NO_FOLLOW === undefined || /git/i.test(name) || !isPlainRelative(path))
+      return this.checkSync(key, path);
+    const folder = slash < 0 ? '.' : path.slice(0, slash);
+    if (!this.cleanFolders.has(folder)) {
+      const absolute = slash < 0 ? this.root : underRoot(this.root, folder);
+      // A folder that leads out is reported as the full check reports the file in it.
+      if (slash >= 0 && !this.folderPasses(key, folder)) return this.checkSync(key, path);
+      this.rootReal ??= realpathSync.native(this.root);
+      // A folder reached through a link (inside the project) is answered in full, file by file.
+      if (this.rootReal !== this.root || this.realDirectory(absolute) !== absolute)
+        return this.checkSync(key, path);
+      this.cleanFolders.add(folder);
+    }
+    return this.rootPrefix + path;
+  }
+
+  private folderPasses(key: string, folder: string): boolean {
+    try {
+      this.checkSync(key, folder);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private realPathOrUndefined(path: string): string | undefined {

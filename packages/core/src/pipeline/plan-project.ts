@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Unit } from '../formats/format-adapter.js';
 import { underRoot } from '../fs/under-root.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { documentLoader } from './align-target.js';
+import { ConfigError } from '@transloom/client/errors';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { FilePlan, PlanOptions } from './plan-types.js';
+import { readOwnFile } from './read-own-file.js';
 import { translationHash } from './translation-hash.js';
 
 export { alignTarget, documentLoader, loadTarget } from './align-target.js';
@@ -16,9 +17,9 @@ export { translationHash } from './translation-hash.js';
 // Files are read synchronously: a promise-based read costs four round trips through the
 // thread pool (open, stat, read, close) for files that take one, and on a run with nothing to
 // do reading and hashing every file is the whole job.
-function readIfExists(path: string): Uint8Array | undefined {
+function readIfExists(read: () => Uint8Array): Uint8Array | undefined {
   try {
-    return readFileSync(path);
+    return read();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -55,11 +56,20 @@ function readFilePlan(options: PlanOptions, file: FilePlan['file']): FilePlan {
     locales: [],
     error: undefined,
   };
+  const { guard } = options;
+  const key = (part: string) => () => `files[${file.entryIndex}].${part}`;
   let targets: Array<Uint8Array | undefined>;
   try {
-    plan.sourceBytes = readFileSync(underRoot(config.root, file.source));
-    targets = locales.map((l) => readIfExists(underRoot(config.root, file.target(l))));
+    const source = underRoot(config.root, file.source);
+    plan.sourceBytes = readOwnFile(guard, source, file.source, key('source'));
+    targets = locales.map((l) => {
+      const target = file.target(l);
+      const path = underRoot(config.root, target);
+      return readIfExists(() => readOwnFile(guard, path, target, key('target')));
+    });
   } catch (error) {
+    // A link out of the project stops the run, as the check before it would have.
+    if (error instanceof ConfigError) throw error;
     plan.error = diagnosticsOf(error, file.source);
     return plan;
   }

@@ -3,6 +3,8 @@ import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import type { LocDocument } from '../formats/load-document.js';
 import type { Lock, LockedFile, LockedTranslation } from '../lock/lock-file.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
+import type { PathGuard } from './path-guard.js';
+import type { readOwnFile } from './read-own-file.js';
 import type { ProjectFile } from './expand-files.js';
 import type { LocaleSettings } from './locale-settings.js';
 
@@ -86,4 +88,9 @@ export interface PlanOptions {
   overwriteEdits?: boolean;
   /** Told once, before the first source is parsed (never when every file matches the lock). */
   onParsing?: () => void;
+  /**
+   * The run's path guard, which checked the files' folders: each file is then opened without
+   * following a link, and a link met is checked (see {@link readOwnFile}).
+   */
+  guard?: PathGuard;
 }

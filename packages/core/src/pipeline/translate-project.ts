@@ -154,7 +154,14 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     loadProjectGlossary(config),
   ]);
   const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
-  const planOptions: PlanOptions = { ...planFlags(options), config, files, lock, settings };
+  const planOptions: PlanOptions = {
+    ...planFlags(options),
+    config,
+    files,
+    lock,
+    settings,
+    guard,
+  };
   if (options.onEvent) planOptions.onParsing = () => options.onEvent?.({ type: 'parsing' });
   const shard = options.shard && mode === 'translate' ? checkShard(options.shard) : undefined;
   const memory = await openRunMemory(options, shard);

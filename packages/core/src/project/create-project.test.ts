@@ -283,6 +283,52 @@ describe('paths outside the project', async () => {
     await engine.close();
   });
 
+  it('refuses a target file that links out, or to a device, when it meets it: nothing is sent or written', async () => {
+    await writeFile(join(outside, 'de-a.json'), '{"one":"SECRET-OUTSIDE"}');
+    for (const [name, to] of [
+      ['a file outside', join(outside, 'de-a.json')],
+      ['a device', '/dev/zero'],
+      ['nothing (a dangling link out)', join(outside, 'missing.json')],
+    ] as const) {
+      const project = await testProject({
+        'transloom.config.json': CONFIG,
+        'locales/en/a.json': JSON.stringify({ one: 'One' }),
+        'locales/en/b.json': JSON.stringify({ two: 'Two' }),
+        'locales/de/b.json': JSON.stringify({ two: 'Zwei' }),
+      });
+      await symlink(to, join(project.root, 'locales/de/a.json'));
+      const engine = await createProject({ cwd: project.root, service });
+      server.faults!.requests.length = 0;
+      const error = (await engine.translate().catch((e: unknown) => e)) as ConfigError;
+      expect(error, name).toBeInstanceOf(ConfigError);
+      expect(error.issues[0]!.path, name).toBe('files[0].target');
+      expect(error.message, name).toContain('locales/de/a.json');
+      expect(error.message, name).not.toMatch(/SECRET/);
+      expect(server.faults!.requests, name).toHaveLength(0);
+      expect(await readFile(join(project.root, 'locales/de/b.json'), 'utf8'), name).toBe(
+        JSON.stringify({ two: 'Zwei' }),
+      );
+      expect(await readdir(outside), name).toEqual(['de-a.json']);
+      await engine.close();
+    }
+  });
+
+  it('follows a target file that links to another file inside the project', async () => {
+    const project = await testProject({
+      'transloom.config.json': CONFIG,
+      'locales/en/a.json': JSON.stringify({ one: 'One' }),
+      'shared/de-a.json': JSON.stringify({ one: 'Eins' }),
+    });
+    await mkdir(join(project.root, 'locales/de'));
+    await symlink(join(project.root, 'shared/de-a.json'), join(project.root, 'locales/de/a.json'));
+    const engine = await createProject({ cwd: project.root, service });
+    const report = await engine.translate();
+    // The German text found through the link is a person's: kept, nothing sent for it.
+    expect(report.locales.de!.translated).toBe(0);
+    expect(report.locales.de!.kept + report.locales.de!.unchanged).toBe(1);
+    await engine.close();
+  });
+
   it('refuses a source and a glossary that link out, without showing what they hold', async () => {
     await writeFile(join(outside, 'secret.csv'), 'en,de\nSECRET-LINE,geheim\n');
     await writeFile(join(outside, 'secret.json'), '{"token":"SECRET-VALUE"}');
