@@ -1,9 +1,9 @@
+import { ConfigError } from '@transloom/client/errors';
 import type { Unit } from '../formats/format-adapter.js';
 import { underRoot } from '../fs/under-root.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { documentLoader } from './align-target.js';
-import { ConfigError } from '@transloom/client/errors';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { FilePlan, PlanOptions } from './plan-types.js';
 import { readOwnFile } from './read-own-file.js';

@@ -3,10 +3,10 @@ import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import type { LocDocument } from '../formats/load-document.js';
 import type { Lock, LockedFile, LockedTranslation } from '../lock/lock-file.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
-import type { PathGuard } from './path-guard.js';
-import type { readOwnFile } from './read-own-file.js';
 import type { ProjectFile } from './expand-files.js';
 import type { LocaleSettings } from './locale-settings.js';
+import type { PathGuard } from './path-guard.js';
+import type { readOwnFile } from './read-own-file.js';
 
 /**
  * What a unit needs in one locale:
