@@ -16,10 +16,15 @@ export { translationHash } from './translation-hash.js';
 
 // Files are read synchronously: a promise-based read costs four round trips through the
 // thread pool (open, stat, read, close) for files that take one, and on a run with nothing to
-// do reading and hashing every file is the whole job.
-function readIfExists(read: () => Uint8Array): Uint8Array | undefined {
+// do reading and hashing every file is the whole job. A target not written yet is undefined.
+function readTarget(
+  guard: PlanOptions['guard'],
+  path: string,
+  relative: string,
+  entryIndex: number,
+): Uint8Array | undefined {
   try {
-    return read();
+    return readOwnFile(guard, path, relative, entryIndex, 'target');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -57,15 +62,15 @@ function readFilePlan(options: PlanOptions, file: FilePlan['file']): FilePlan {
     error: undefined,
   };
   const { guard } = options;
-  const key = (part: string) => () => `files[${file.entryIndex}].${part}`;
+  const { entryIndex } = file;
   let targets: Array<Uint8Array | undefined>;
   try {
     const source = underRoot(config.root, file.source);
-    plan.sourceBytes = readOwnFile(guard, source, file.source, key('source'));
+    plan.sourceBytes = readOwnFile(guard, source, file.source, entryIndex, 'source');
     targets = locales.map((l) => {
       const target = file.target(l);
       const path = underRoot(config.root, target);
-      return readIfExists(() => readOwnFile(guard, path, target, key('target')));
+      return readTarget(guard, path, target, entryIndex);
     });
   } catch (error) {
     // A link out of the project stops the run, as the check before it would have.

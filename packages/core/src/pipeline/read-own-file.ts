@@ -5,15 +5,16 @@ import { isLinkRefused, NO_FOLLOW, type PathGuard } from './path-guard.js';
  * Reads a source or target of a run (`path`, absolute; `relative` to the root, as the guard
  * names it). The file is opened without following a link as its last part, which
  * {@link PathGuard.checkFolderSync} left unchecked: a link met here is checked in full (a
- * ConfigError naming `key()` when it leads out of the project or into `.git`) before anything
- * is read through it, so nothing outside the project is read, not even a device or a pipe a
- * link points to. Without a guard, the file is read as it is.
+ * ConfigError naming `files[entryIndex].part` when it leads out of the project or into
+ * `.git`) before anything is read through it, so nothing outside the project is read, not even
+ * a device or a pipe a link points to. Without a guard, the file is read as it is.
  */
 export function readOwnFile(
   guard: PathGuard | undefined,
   path: string,
   relative: string,
-  key: () => string,
+  entryIndex: number,
+  part: 'source' | 'target',
 ): Uint8Array {
   if (!guard || NO_FOLLOW === undefined) return readFileSync(path);
   let fd: number;
@@ -23,7 +24,7 @@ export function readOwnFile(
     fd = openSync(path, constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if (!isLinkRefused(error)) throw error;
-    guard.checkSync(key(), relative);
+    guard.checkSync(`files[${entryIndex}].${part}`, relative);
     return readFileSync(path);
   }
   try {
