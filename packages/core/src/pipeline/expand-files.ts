@@ -52,27 +52,31 @@ export function staticBase(pattern: string): string {
   return fixed.length > 0 ? `${fixed.join('/')}/` : '';
 }
 
-function targetFor(
+// How an entry of `files` names each of its sources' targets: made once per entry, then asked
+// once per source (a project of thousands of files would otherwise redo the entry's pattern,
+// or compile its regular expression, for each).
+function targetsOf(
   entry: FileEntry,
   index: number,
-  source: string,
   sourceLocale: string,
-): (locale: string) => string {
+): (source: string) => (locale: string) => string {
   const pattern = entry.source.replaceAll('{locale}', sourceLocale);
-  if (entry.target) {
+  const template = entry.target;
+  if (template) {
     const base = staticBase(pattern);
-    const rest = source.startsWith(base) ? source.slice(base.length) : source;
-    const template = entry.target;
-    // Made once per locale: a run asks for each target path more than once (its check, its
-    // plan), for every file.
-    const made = new Map<string, string>();
-    return (locale) => {
-      let path = made.get(locale);
-      if (path === undefined) {
-        path = template.replaceAll('{locale}', locale).replaceAll('{path}', rest);
-        made.set(locale, path);
-      }
-      return path;
+    return (source) => {
+      const rest = source.startsWith(base) ? source.slice(base.length) : source;
+      // Made once per locale: a run asks for each target path more than once (its check, its
+      // plan), for every file.
+      const made = new Map<string, string>();
+      return (locale) => {
+        let path = made.get(locale);
+        if (path === undefined) {
+          path = template.replaceAll('{locale}', locale).replaceAll('{path}', rest);
+          made.set(locale, path);
+        }
+        return path;
+      };
     };
   }
   // No template: the source path with its {locale} parts swapped for the target locale.
@@ -81,21 +85,23 @@ function targetFor(
     `^${pieces.map(globToRegExp).join(`(${escapeRegExp(sourceLocale)})`)}$`,
     'd',
   );
-  const match = regex.exec(source);
-  if (!match?.indices) {
-    throw new ConfigError([
-      {
-        path: `files[${index}].target`,
-        message: `cannot derive a target for '${source}'; give a target template`,
-      },
-    ]);
-  }
-  const spans = match.indices.slice(1).filter((s): s is [number, number] => s !== undefined);
-  return (locale) => {
-    let out = source;
-    for (const [start, end] of [...spans].reverse())
-      out = out.slice(0, start) + locale + out.slice(end);
-    return out;
+  return (source) => {
+    const match = regex.exec(source);
+    if (!match?.indices) {
+      throw new ConfigError([
+        {
+          path: `files[${index}].target`,
+          message: `cannot derive a target for '${source}'; give a target template`,
+        },
+      ]);
+    }
+    const spans = match.indices.slice(1).filter((s): s is [number, number] => s !== undefined);
+    return (locale) => {
+      let out = source;
+      for (const [start, end] of [...spans].reverse())
+        out = out.slice(0, start) + locale + out.slice(end);
+      return out;
+    };
   };
 }
 
@@ -145,6 +151,7 @@ export async function expandFiles(config: ResolvedConfig): Promise<ProjectFile[]
     const locales = (entry.locales ?? config.targetLocales).filter((l) =>
       config.targetLocales.includes(l),
     );
+    const targetOf = targetsOf(entry, index, config.sourceLocale);
     for (const source of matches.sort()) {
       files.push({
         source,
@@ -152,7 +159,7 @@ export async function expandFiles(config: ResolvedConfig): Promise<ProjectFile[]
         format: entry.format,
         options: entry.options ?? {},
         locales,
-        target: targetFor(entry, index, source, config.sourceLocale),
+        target: targetOf(source),
       });
     }
   }
