@@ -235,6 +235,10 @@ describe('the lock', () => {
         ),
         'a comment among the lines': formed.replace('file "b.md"', '# note\nfile "b.md"'),
         'an escaped path': formed.replace('"a.md"', '"\\u0061.md"'),
+        'a field after the settings': formed.replace(
+          '4444444444444444\n',
+          '4444444444444444 more\n',
+        ),
         'a target line twice': `${formed}  target de 1111111111111111 2222222222222222\n`,
         'no final newline': formed.trimEnd(),
       };
@@ -246,6 +250,14 @@ describe('the lock', () => {
         expect(await writeLock(path, variant.lock, variant.text), name).toBe(true);
         expect(await readFile(path, 'utf8'), name).toBe(formed);
       }
+      for (const broken of [
+        '  target de 1111111111111111',
+        '  target  de 1111 2222',
+        '  target de',
+      ])
+        expect(() => parseLock(formed.replace(/ {2}target de .*/, broken)), broken).toThrow(
+          /line 3: expected 'target <locale> <hash> <settings>'/,
+        );
       // A file changed since it was read is written from its record, the others as they were.
       const changed = await readLock(path);
       changed.lock.files.set(

@@ -246,17 +246,21 @@ function finishFile(reading: LockReading, end: number): void {
 function readTargetLine(current: FileBlock, line: string, lineNumber: () => number): void {
   if (current.unitsStart >= 0)
     throw new LockError(`transloom.lock line ${lineNumber()}: a target line after unit lines`);
-  // Indexed rather than destructured: a lock has a target line per file and locale.
-  const fields = line.split(' ');
-  const locale = fields[3];
-  const hash = fields[4];
-  const settings = fields[5];
+  // Fields found by their spaces, not split into a list: a lock has a target line per file
+  // and locale. `  target ` is 9 characters.
+  const afterLocale = line.indexOf(' ', 9);
+  const afterHash = afterLocale < 0 ? -1 : line.indexOf(' ', afterLocale + 1);
+  const afterSettings = afterHash < 0 ? -1 : line.indexOf(' ', afterHash + 1);
+  const locale = afterLocale < 0 ? '' : line.slice(9, afterLocale);
+  const hash = afterHash < 0 ? '' : line.slice(afterLocale + 1, afterHash);
+  const settings =
+    afterHash < 0 ? '' : line.slice(afterHash + 1, afterSettings < 0 ? undefined : afterSettings);
   if (!locale || !hash || !settings)
     throw new LockError(
       `transloom.lock line ${lineNumber()}: expected 'target <locale> <hash> <settings>'`,
     );
   // The lock writes one line per locale, sorted, and nothing after the settings.
-  if (fields.length !== 6 || !(locale > current.lastLocale)) current.inForm = false;
+  if (afterSettings >= 0 || !(locale > current.lastLocale)) current.inForm = false;
   current.lastLocale = locale;
   current.targets.set(locale, { file: hash, settings });
 }
