@@ -2,11 +2,12 @@ import { ConfigError } from '@transloom/client/errors';
 import type { Unit } from '../formats/format-adapter.js';
 import { underRoot } from '../fs/under-root.js';
 import { hashBytes } from '../hashing/hash-of.js';
+import type { LockedFile } from '../lock/lock-file.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { documentLoader } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { FilePlan, PlanOptions } from './plan-types.js';
-import { readOwnFile } from './read-own-file.js';
+import { hashOwnFile, readOwnFile } from './read-own-file.js';
 import { translationHash } from './translation-hash.js';
 
 export { alignTarget, documentLoader, loadTarget } from './align-target.js';
@@ -42,12 +43,51 @@ function plainText(unit: Unit): string {
 // share one empty map instead of three each.
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
+// Whether a file whose lock record is `locked` can be up to date: the run leaves people's text
+// and settings as they are, and each locale's target was written with its settings as now.
+function mayBeUpToDate(options: PlanOptions, locked: LockedFile, locales: readonly string[]) {
+  return (
+    !options.force &&
+    !options.parseAll &&
+    !options.overwriteEdits &&
+    !locked.hasStaleEdits() &&
+    locales.every((l) => locked.targets.get(l)?.settings === options.settings.get(l)!.hash)
+  );
+}
+
+// Whether a source and its targets hash as the lock says: read into one shared buffer, none
+// kept. A file that cannot be read is not up to date (its full read tells why).
+function hashesAsLocked(
+  options: PlanOptions,
+  file: FilePlan['file'],
+  locked: LockedFile,
+  locales: readonly string[],
+): boolean {
+  const { guard, config } = options;
+  const { entryIndex } = file;
+  try {
+    const source = underRoot(config.root, file.source);
+    if (hashOwnFile(guard, source, file.source, entryIndex, 'source') !== locked.source)
+      return false;
+    return locales.every((l) => {
+      const target = file.target(l);
+      const path = underRoot(config.root, target);
+      return hashOwnFile(guard, path, target, entryIndex, 'target') === locked.targets.get(l)!.file;
+    });
+  } catch (error) {
+    // A link out of the project stops the run, as the check before it would have.
+    if (error instanceof ConfigError) throw error;
+    return false;
+  }
+}
+
 // Reads a source and its targets, and tells (`upToDate`) whether the lock already has them as
 // they are. Synchronous: for a run with nothing to do this is the whole job, done for thousands
-// of files without a promise each.
+// of files without a promise each; a file the lock has as it is is hashed and not kept.
 function readFilePlan(options: PlanOptions, file: FilePlan['file']): FilePlan {
   const { config, lock } = options;
   const locales = file.locales.filter((l) => options.settings.has(l));
+  const locked = lock.files.get(file.source);
   const plan: FilePlan = {
     file,
     sourceBytes: undefined,
@@ -57,10 +97,19 @@ function readFilePlan(options: PlanOptions, file: FilePlan['file']): FilePlan {
     sourceHashes: NONE,
     texts: NONE,
     targets: NONE,
-    locked: undefined,
+    locked,
     locales: [],
     error: undefined,
   };
+  if (
+    locked &&
+    mayBeUpToDate(options, locked, locales) &&
+    hashesAsLocked(options, file, locked, locales)
+  ) {
+    plan.sourceHash = locked.source;
+    plan.upToDate = locked;
+    return plan;
+  }
   const { guard } = options;
   const { entryIndex } = file;
   let targets: Array<Uint8Array | undefined>;
@@ -79,31 +128,7 @@ function readFilePlan(options: PlanOptions, file: FilePlan['file']): FilePlan {
     return plan;
   }
   plan.sourceHash = hashBytes(plan.sourceBytes);
-  const locked = lock.files.get(file.source);
-  plan.locked = locked;
-  const fast =
-    !options.force &&
-    !options.parseAll &&
-    !options.overwriteEdits &&
-    locked?.source === plan.sourceHash &&
-    !locked.hasStaleEdits() &&
-    locales.every((l, i) => {
-      const t = locked.targets.get(l);
-      const bytes = targets[i];
-      return (
-        t !== undefined &&
-        bytes !== undefined &&
-        t.settings === options.settings.get(l)!.hash &&
-        t.file === hashBytes(bytes)
-      );
-    });
-  if (!fast) {
-    plan.targets = new Map(locales.map((l, i) => [l, targets[i]]));
-    return plan;
-  }
-  // Nothing reads an up-to-date file's bytes again: they are not kept.
-  plan.upToDate = locked;
-  plan.sourceBytes = undefined;
+  plan.targets = new Map(locales.map((l, i) => [l, targets[i]]));
   return plan;
 }
 
