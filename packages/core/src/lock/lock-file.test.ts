@@ -151,6 +151,7 @@ describe('the lock', () => {
     expect(() => parseLock(text)).toThrow(/line 10: a target line after unit lines/);
     const lock = parseLock(text.split('\n').slice(0, 9).join('\n'));
     expect(lock.files.get('a')!.unitCount()).toBe(3);
+    expect(lock.files.get('b')!.unitCount()).toBe(2);
     expect([...lock.files.get('a')!.units().keys()]).toEqual(['x', 'y', 'z']);
     expect(() => lock.files.get('b')!.units()).toThrow(/line 9: cannot read 'de=zz'/);
   });

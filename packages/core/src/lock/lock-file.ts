@@ -99,6 +99,8 @@ interface RawLines {
    * compared with the lock's text at once, not made into lines again.
    */
   block?: { of: string; from: number; to: number };
+  /** How many unit lines `text` holds, when they were counted as the lock was read. */
+  count?: number;
 }
 type LazyFile = LockedFile & { [RAW]?: RawLines };
 
@@ -137,6 +139,7 @@ function lazyFile(
     },
     unitCount() {
       if (units) return units.size;
+      if (origin?.count !== undefined) return origin.count;
       let count = 0;
       for (let at = text.indexOf('  unit '); at !== -1; at = text.indexOf('\n  unit ', at + 1))
         count++;
@@ -190,9 +193,13 @@ function parseUnitLines(text: string, firstLine: () => number): Map<string, Lock
 // Where the block of unit lines that goes on past `end` (the end of its first line) ends: the
 // start of the first line that is not a unit line. A search for each newline and a comparison
 // there, which is several times faster than one regular expression over the block.
-function unitBlockEnd(text: string, end: number): number {
+function unitBlockEnd(text: string, end: number, block: FileBlock): number {
   let at = end;
-  while (at !== -1 && text.startsWith('  unit ', at + 1)) at = text.indexOf('\n', at + 1);
+  block.unitLines++;
+  while (at !== -1 && text.startsWith('  unit ', at + 1)) {
+    at = text.indexOf('\n', at + 1);
+    block.unitLines++;
+  }
   return at === -1 ? text.length : at;
 }
 
@@ -213,6 +220,8 @@ interface FileBlock {
   from: number;
   unitsStart: number;
   unitsEnd: number;
+  /** How many unit lines it has. */
+  unitLines: number;
   inForm: boolean;
   lastLocale: string;
 }
@@ -231,7 +240,8 @@ function finishFile(reading: LockReading, end: number): void {
   if (!current) return;
   const { unitsStart } = current;
   const unitText = unitsStart >= 0 ? text.slice(unitsStart, current.unitsEnd) : '';
-  const origin: Omit<RawLines, 'text'> = unitsStart >= 0 ? { of: text, from: unitsStart } : {};
+  const origin: Omit<RawLines, 'text'> =
+    unitsStart >= 0 ? { of: text, from: unitsStart, count: current.unitLines } : { count: 0 };
   // The lock writes every line with its newline, the last one too.
   if (current.inForm && text.charCodeAt(end - 1) === 10)
     origin.block = { of: text, from: current.from, to: end };
@@ -276,6 +286,7 @@ function readFileLine(line: string, start: number, lineNumber: () => number): Fi
     from: start,
     unitsStart: -1,
     unitsEnd: -1,
+    unitLines: 0,
     // As the lock writes it: the path quoted without escapes, one space, the hash.
     inForm:
       !path.escaped &&
@@ -327,7 +338,7 @@ export function parseLock(text: string): Lock {
       // Unit lines are only located here (not even copied); they are parsed when the file is
       // planned; the block ends at the first line that is not a unit line.
       if (current.unitsStart < 0) current.unitsStart = start;
-      position = unitBlockEnd(text, end) + 1;
+      position = unitBlockEnd(text, end, current) + 1;
       // Blank and comment lines after them are not theirs: the lock does not write them back.
       current.unitsEnd = Math.min(position, text.length);
       continue;
