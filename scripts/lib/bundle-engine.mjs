@@ -18,10 +18,9 @@ const ENGINE_EXTERNALS = [
 
 /**
  * Bundles `entryPoints` (relative to `root`) into `root/dist`, shared code in `dist/chunks/`,
- * with `external` beside the engine's own externals and the package's own esbuild `plugins`
- * (asked first) beside the engine's.
+ * with `external` beside the engine's own externals.
  */
-export async function bundleEngine(build, { root, entryPoints, external = [], plugins = [] }) {
+export async function bundleEngine(build, { root, entryPoints, external = [] }) {
   await rm(join(root, 'dist/chunks'), { recursive: true, force: true });
   await build({
     absWorkingDir: root,
@@ -40,7 +39,6 @@ export async function bundleEngine(build, { root, entryPoints, external = [], pl
     logLevel: 'warning',
     external: [...external, ...ENGINE_EXTERNALS],
     plugins: [
-      ...plugins,
       {
         // The engine loads its key extractor on demand (`project.extract()`); a bundle takes it
         // from the installed @transloom/core/extract rather than bundling i18next-parser and
