@@ -207,7 +207,10 @@ console.log(
 async function devReady() {
   const readyWith = [];
   const readyWithout = [];
-  const pause = () => new Promise((r) => setTimeout(r, 500));
+  // Half a second give or take a quarter, drawn anew each time: other work on a shared machine
+  // that repeats at a steady pace (another bench's loop) would otherwise fall in step with the
+  // rounds and land on the same variant's starts for minutes on end.
+  const pause = () => new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
   const loads = [];
   const metadata = (config) =>
     join(
