@@ -2,9 +2,10 @@
 // The Vite plugin on the example app (examples/vite-react) with catalogs of 20 000 units in 5
 // target locales, all up to date, against the built-in local service. It prints:
 // - `vite` dev server ready time (spawn to the "ready in" line) with the plugin against the
-//   same app without it, medians of 9 pairs of runs taken in alternating turns (target <=
-//   1.05x), beside the CPU time each process spent up to its ready line (less shaken by
-//   other work on the machine than wall time) and the load average;
+//   same app without it: the median of the ratios of 41 pairs of starts taken in alternating
+//   turns, each stopped at its ready line after a first round that leaves both settled
+//   (target <= 1.05x), beside the CPU time each process spent up to its ready line (less
+//   shaken by other work on the machine than wall time) and the load average;
 // - a saved source string to its new translated text in a real browser (headless Chromium),
 //   the first save after start (its own line: the built-in service is started in the
 //   background after the first run, not by this save), then p50 and p95 of all 10 saves, the
@@ -14,9 +15,10 @@
 //   target, the time the plugin adds <= the no-op's.
 // Run with `pnpm bench:vite` (after `pnpm build`); `--units N`, `--runs N` (pairs of dev
 // starts), `--builds N` (rounds of builds) and `--saves N` change the workload, `--only
-// dev,saves,build` runs some parts. Needs Debian's chromium (`apt-get install chromium`).
+// dev,saves,build` runs some parts; `BENCH_VITE_PAIRS=1` prints each pair's times (wall, CPU) as
+// JSON. Needs Debian's chromium (`apt-get install chromium`).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -24,12 +26,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { measureNode, median } from './lib/measure-process.mjs';
+import { measureNode, median, pairedRatios } from './lib/measure-process.mjs';
 
 const { values } = parseArgs({
   options: {
     units: { type: 'string', default: '20000' },
-    runs: { type: 'string', default: '9' },
+    runs: { type: 'string', default: '41' },
     builds: { type: 'string', default: '9' },
     saves: { type: 'string', default: '10' },
     only: { type: 'string', default: 'dev,saves,build' },
@@ -205,8 +207,19 @@ console.log(
 async function devReady() {
   const readyWith = [];
   const readyWithout = [];
-  const pause = () => new Promise((r) => setTimeout(r, 500));
+  // Half a second give or take a quarter, drawn anew each time: other work on a shared machine
+  // that repeats at a steady pace (another bench's loop) would otherwise fall in step with the
+  // rounds and land on the same variant's starts for minutes on end.
+  const pause = () => new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
   const loads = [];
+  const metadata = (config) =>
+    join(
+      app,
+      'node_modules',
+      config.includes('.with.') ? '.vite-with' : '.vite-without',
+      'deps/_metadata.json',
+    );
+  const written = new Map();
   for (let i = 0; i < RUNS + 1; i++) {
     const pair = [
       ['vite.without.config.mjs', readyWithout],
@@ -215,30 +228,57 @@ async function devReady() {
     // Which goes first alternates too, so neither always follows the other's exit.
     for (const [config, list] of i % 2 === 0 ? pair : pair.reverse()) {
       const dev = await startDev(config);
-      if (i > 0) list.push(dev); // the first round warms the file cache
-      // Each server is left to settle before it is stopped: Vite's dependency optimizer has
-      // written its cache (stopped before, it starts again from nothing on the next start,
-      // and that start pays for it before its ready line), and the plugin's no-op run is done.
-      const cacheDir = config.includes('.with.') ? '.vite-with' : '.vite-without';
-      await until(
-        () => existsSync(join(app, 'node_modules', cacheDir, 'deps', '_metadata.json')),
-        'the dependency optimizer',
-      );
-      if (config.includes('.with.'))
-        await until(() => /transloom .*up to date/.test(dev.output()), 'the no-op run');
-      await pause();
+      if (i > 0) list.push(dev);
+      else {
+        // The first round warms the file cache, and each server is left to settle before it is
+        // stopped: Vite's dependency optimizer has written its cache (stopped before, it starts
+        // again from nothing on the next start, and that start pays for it before its ready
+        // line), and the plugin's no-op run is done, so the lock and catalogs are as a server
+        // leaves them. The starts measured after it are stopped at their ready line: they find
+        // that state as it was left and change nothing in it (checked below), and no server's
+        // work after its ready line (the plugin's run, the optimizer's) lands on the next start.
+        await until(() => existsSync(metadata(config)), 'the dependency optimizer');
+        if (config.includes('.with.'))
+          await until(() => /transloom .*up to date/.test(dev.output()), 'the no-op run');
+        await pause();
+      }
       await dev.stop();
+      if (i === 0) written.set(config, statSync(metadata(config)).mtimeMs);
       await pause();
     }
     loads.push(loadAverage());
   }
+  for (const [config, mtime] of written)
+    if (statSync(metadata(config)).mtimeMs !== mtime)
+      throw new Error(
+        `${config}: Vite optimized its dependencies again during the measured starts`,
+      );
+  // The figure is the median of the pairs' ratios: the two starts of a pair are taken back to
+  // back, while the other work on a shared machine rises and falls over the minutes all pairs
+  // take; a ratio of two medians drawn from different moments carries that swing, and moves
+  // further from one run of the bench to the next. The quartiles of the ratios tell the spread.
+  const ms = pairedRatios(
+    readyWith.map((d) => d.ms),
+    readyWithout.map((d) => d.ms),
+  );
+  const cpu = pairedRatios(
+    readyWith.map((d) => d.cpuMs),
+    readyWithout.map((d) => d.cpuMs),
+  );
   const withMs = median(readyWith.map((d) => d.ms));
   const withoutMs = median(readyWithout.map((d) => d.ms));
   const withCpu = median(readyWith.map((d) => d.cpuMs));
   const withoutCpu = median(readyWithout.map((d) => d.cpuMs));
   console.log(
-    `dev ready (median)    ${seconds(withMs)} with the plugin, ${seconds(withoutMs)} without: ${ratio(withMs, withoutMs)} (target <= 1.05x) over ${RUNS} pairs; CPU to ready ${seconds(withCpu)} against ${seconds(withoutCpu)}: ${ratio(withCpu, withoutCpu)}; ${loads[0]} at the start, ${loads.at(-1)} at the end`,
+    `dev ready (median)    ${seconds(withMs)} with the plugin, ${seconds(withoutMs)} without: ${ratio(ms.median, 1)} (target <= 1.05x; the median of ${RUNS} alternating pairs' ratios, quartiles ${ratio(ms.q1, 1)} to ${ratio(ms.q3, 1)}; the ratio of the medians ${ratio(withMs, withoutMs)}); CPU to ready ${seconds(withCpu)} against ${seconds(withoutCpu)}: ${ratio(cpu.median, 1)}; ${loads[0]} at the start, ${loads.at(-1)} at the end`,
   );
+  if (process.env.BENCH_VITE_PAIRS)
+    console.log(
+      JSON.stringify({
+        with: readyWith.map((d) => [d.ms, d.cpuMs]),
+        without: readyWithout.map((d) => [d.ms, d.cpuMs]),
+      }),
+    );
 }
 if (ONLY.has('dev')) await devReady();
 

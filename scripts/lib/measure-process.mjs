@@ -49,6 +49,19 @@ export async function measureNode(args, { cwd, env = {}, usage = false } = {}) {
 /** The median of a list of numbers. */
 export const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
+/**
+ * The ratios `a[i] / b[i]` of runs taken in pairs (each pair back to back): their median and
+ * quartiles, nearest rank. Comparing within a pair leaves out what moves between pairs (the
+ * other work on a shared machine); a ratio of two medians does not.
+ */
+export function pairedRatios(a, b) {
+  if (a.length === 0 || a.length !== b.length)
+    throw new Error(`pairedRatios: ${a.length} against ${b.length} runs; pairs are needed`);
+  const sorted = a.map((x, i) => x / b[i]).sort((x, y) => x - y);
+  const at = (p) => sorted[Math.round(p * (sorted.length - 1))];
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75) };
+}
+
 /** The `p`th percentile (0-100) of a list of numbers, nearest rank; 0 for an empty list. */
 export function percentile(list, p) {
   const sorted = [...list].sort((a, b) => a - b);

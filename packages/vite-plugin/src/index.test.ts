@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { TransloomError } from '@transloom/client/errors';
 import { expect, it } from 'vitest';
 import * as client from './client.js';
 import * as plugin from './index.js';
@@ -60,4 +61,34 @@ it('gives the browser helper the event names without any package, Node modules i
   const { seen, packages } = await staticGraph('./client.ts');
   expect([...seen]).toEqual(['./client.ts', './update-events.ts']);
   expect([...packages]).toEqual([]);
+});
+
+it('is one file when Vite loads the built plugin with its config: no package, no chunk of the engine', async () => {
+  // The built entry (the test command builds first) and what it imports statically.
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = async (url: URL) => {
+    if (seen.has(url.href)) return;
+    seen.add(url.href);
+    const text = await readFile(url, 'utf8');
+    for (const [, specifier] of text.matchAll(/^(?:import|export)\b[^;'"]*?["']([^"']+)["'];/gms)) {
+      if (specifier!.startsWith('./')) await visit(new URL(specifier!, url));
+      else packages.add(specifier!);
+    }
+  };
+  const entry = new URL('../dist/index.js', import.meta.url);
+  await visit(entry);
+  expect([...packages].filter((p) => !p.startsWith('node:'))).toEqual([]);
+  expect(seen.size).toBe(1);
+  // Its copy of the client's base error is still the installed one to `instanceof`.
+  const built = (await import(entry.href)) as typeof plugin;
+  let error: unknown;
+  try {
+    built.transloom({ pseudoLocale: 'not a locale' });
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(built.PluginOptionsError);
+  expect(error).toBeInstanceOf(TransloomError);
+  expect(error).toMatchObject({ code: 'TRANSLOOM_VITE_OPTIONS', kind: 'user' });
 });
