@@ -50,8 +50,8 @@ function mayBeUpToDate(options: PlanOptions, locked: LockedFile, locales: readon
     !options.force &&
     !options.parseAll &&
     !options.overwriteEdits &&
-    !locked.hasStaleEdits() &&
-    locales.every((l) => locked.targets.get(l)?.settings === options.settings.get(l)!.hash)
+    locales.every((l) => locked.targets.get(l)?.settings === options.settings.get(l)!.hash) &&
+    !locked.hasStaleEdits()
   );
 }
 

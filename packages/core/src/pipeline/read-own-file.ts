@@ -22,6 +22,25 @@ function openOwnFile(
   return openSync(path, 'r');
 }
 
+// Opens a source or target as openOwnFile does, hands its descriptor to `use`, and closes it.
+function usingOwnFile<T>(
+  guard: PathGuard | undefined,
+  path: string,
+  relative: string,
+  entryIndex: number,
+  part: 'source' | 'target',
+  use: (fd: number) => T,
+): T {
+  const fd = openOwnFile(guard, path, relative, entryIndex, part);
+  try {
+    return use(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const readWhole = (fd: number): Uint8Array => readFileSync(fd);
+
 /**
  * Reads a source or target of a run (`path`, absolute; `relative` to the root, as the guard
  * names it). The file is opened without following a link as its last part, which
@@ -37,12 +56,7 @@ export function readOwnFile(
   entryIndex: number,
   part: 'source' | 'target',
 ): Uint8Array {
-  const fd = openOwnFile(guard, path, relative, entryIndex, part);
-  try {
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  return usingOwnFile(guard, path, relative, entryIndex, part, readWhole);
 }
 
 // One buffer every hashed file is read into: a file a run only compares with the lock needs
@@ -61,14 +75,13 @@ export function hashOwnFile(
   entryIndex: number,
   part: 'source' | 'target',
 ): string {
-  const fd = openOwnFile(guard, path, relative, entryIndex, part);
-  try {
-    // A read at offset 0 leaves the file's own offset where it was, for the whole read. A
-    // regular file reads short only at its end (a file system that read short elsewhere would
-    // give a hash unlike the lock's, and the file would be read again in full).
-    const length = readSync(fd, SCRATCH, 0, SCRATCH.length, 0);
-    return hashBytes(length < SCRATCH.length ? SCRATCH.subarray(0, length) : readFileSync(fd));
-  } finally {
-    closeSync(fd);
-  }
+  return usingOwnFile(guard, path, relative, entryIndex, part, hashThroughScratch);
+}
+
+// A read at offset 0 leaves the file's own offset where it was, for the whole read. A regular
+// file reads short only at its end (a file system that read short elsewhere would give a hash
+// unlike the lock's, and the file would be read again in full).
+function hashThroughScratch(fd: number): string {
+  const length = readSync(fd, SCRATCH, 0, SCRATCH.length, 0);
+  return hashBytes(length < SCRATCH.length ? SCRATCH.subarray(0, length) : readFileSync(fd));
 }

@@ -147,7 +147,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const locales = runLocales(config, options.locales);
   const guard = new PathGuard(config.root, config.file);
   const { all, only, files } = await runFiles(options);
-  // Every path the run reads or writes, links followed, before anything is read or sent.
+  // Every path the run reads or writes, links followed, before anything is sent: the
+  // folders of sources and targets here, a link as a file's last part when it is opened.
   await checkRunPaths(guard, config, files, locales);
   const [{ lock, text: lockText }, glossary] = await Promise.all([
     readLock(config.lockFile),
