@@ -6,7 +6,8 @@
 // 30% of the translate requests answered 429 or 503 (Retry-After: 1), each against the local
 // service in its own process. It prints both times, their ratio (target <= 3x), whether the
 // outputs are byte-identical, and the most requests in flight against the configured
-// concurrency. Run with `node scripts/bench-faults.mjs` (after building client, core, server);
+// concurrency, and the floor no client can go under: the longest run of refusals one request
+// met, each followed by the Retry-After wait the service asked for. Run with `node scripts/bench-faults.mjs` (after building client, core, server);
 // `--units N`, `--concurrency N`, `--rate R`, `--runs N` change the workload.
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -66,6 +67,10 @@ const optionsOf = (locale) => ({
   showBilledCharacters: true,
 });
 
+// A request body as bytes, whichever form the client sent it in.
+const bodyBytes = (body) =>
+  typeof body === 'string' ? body : body instanceof Uint8Array ? body : Buffer.from(body ?? '');
+
 /** One run against a fresh service process: time, output digest, requests, peak in flight. */
 async function run(faulty, faultSeed) {
   const { url, child, control } = await spawnLocalService(['--api-key', KEY, '--faults'], {
@@ -86,11 +91,17 @@ async function run(faulty, faultSeed) {
     // counted outside the limiter so that the limiter is checked, not trusted.
     let inFlight = 0;
     let peakInFlight = 0;
+    // Refusals in a row per request, by the hash of its body (a retry sends the same body).
+    const refusals = new Map();
     const countingFetch = async (input, init) => {
       inFlight++;
       peakInFlight = Math.max(peakInFlight, inFlight);
       try {
         const response = await fetch(input, init);
+        if (response.status === 429 || response.status === 503) {
+          const key = createHash('sha256').update(bodyBytes(init?.body)).digest('hex');
+          refusals.set(key, (refusals.get(key) ?? 0) + 1);
+        }
         const body = await response.arrayBuffer();
         return new Response(body, response);
       } finally {
@@ -133,6 +144,7 @@ async function run(faulty, faultSeed) {
       peakInFlight,
       peakActive: limiter.peakActive,
       smallestWindow,
+      longestRefused: Math.max(0, ...refusals.values()),
     };
   } finally {
     child.kill('SIGTERM');
@@ -163,6 +175,10 @@ const rows = [
     `${faultySeconds.toFixed(2)} s, ${f.requests} requests of which ${f.refused} refused, smallest window ${Math.min(...faulty.map((r) => r.smallestWindow))}`,
   ],
   ['ratio', `${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)`],
+  [
+    'floor',
+    `${f.longestRefused} s: one request was refused ${f.longestRefused} times in a row, each followed by a Retry-After of 1 s that nothing can shorten (${(f.longestRefused / cleanSeconds).toFixed(2)}x the clean run; the faulty run is ${(faultySeconds - f.longestRefused).toFixed(2)} s over it)`,
+  ],
   ['outputs', identical ? 'byte-identical' : 'DIFFERENT'],
   [
     'max requests in flight',
@@ -171,6 +187,6 @@ const rows = [
 ];
 printRows(rows);
 console.log(
-  `runs: clean ${clean.map((r) => r.seconds.toFixed(2)).join(', ')} s; faulty ${faulty.map((r) => r.seconds.toFixed(2)).join(', ')} s`,
+  `runs: clean ${clean.map((r) => r.seconds.toFixed(2)).join(', ')} s; faulty ${faulty.map((r) => `${r.seconds.toFixed(2)} s (floor ${r.longestRefused} s)`).join(', ')}`,
 );
 if (!identical || peak > CONCURRENCY || ratio > TARGET_RATIO) process.exitCode = 1;

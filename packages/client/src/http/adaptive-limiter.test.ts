@@ -48,7 +48,7 @@ describe('createAdaptiveLimiter', () => {
     expect(limiter).toMatchObject({ peakActive: 3, active: 0, pending: 0 });
   });
 
-  it('halves once for one burst of refusals, again for refusals of requests sent after the cut', async () => {
+  it('halves once for one burst of refusals, again when most of the next round is refused', async () => {
     const changes: Array<[number, string]> = [];
     const limiter = createAdaptiveLimiter({
       concurrency: 8,
@@ -67,14 +67,36 @@ describe('createAdaptiveLimiter', () => {
     next[0]!.finish('refused');
     next[1]!.finish('refused');
     await tick();
-    expect(limiter.window).toBe(2);
+    // Half of a round of four is not most of it.
+    expect(limiter.window).toBe(4);
     next[2]!.finish('refused');
+    await tick();
+    expect(limiter.window).toBe(2);
     next[3]!.finish('refused');
     await Promise.all(more);
     expect(changes).toEqual([
       [4, 'refused'],
       [2, 'refused'],
     ]);
+  });
+
+  it('keeps its window while only a minority of each round is refused', async () => {
+    const changes: number[] = [];
+    const limiter = createAdaptiveLimiter({
+      concurrency: 4,
+      onWindowChange: (window) => changes.push(window),
+    });
+    // Ten rounds of four, one or two of each refused: a service that refuses a share of
+    // requests whatever the load.
+    for (let round = 0; round < 10; round++) {
+      const tasks = Array.from({ length: 4 }, controlledTask);
+      const runs = tasks.map((t) => limiter.schedule(t.run));
+      await tick();
+      for (const [i, task] of tasks.entries()) task.finish(i < 1 + (round % 2) ? 'refused' : 'ok');
+      await Promise.all(runs);
+    }
+    expect(limiter.window).toBe(4);
+    expect(changes).toEqual([]);
   });
 
   it('shrinks to 1 under sustained refusals and grows by one per window of successes, up to the maximum', async () => {
@@ -90,7 +112,10 @@ describe('createAdaptiveLimiter', () => {
       task.finish(outcome);
       await run;
     };
+    // Three of a round of four refused, then two of a round of two.
     for (let i = 0; i < 3; i++) await once('refused');
+    expect(limiter.window).toBe(2);
+    for (let i = 0; i < 2; i++) await once('refused');
     expect(limiter.window).toBe(1);
     // 1 success at a window of 1, 2 at 2, 3 at 3: 6 successes back to 4.
     for (let i = 0; i < 5; i++) await once('ok');
@@ -184,11 +209,13 @@ describe('createAdaptiveLimiter', () => {
       path: '/v2/translate',
       status: 429,
     });
-    await expect(
-      limiter.schedule(async () => {
-        throw refusal;
-      }),
-    ).rejects.toBe(refusal);
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        limiter.schedule(async () => {
+          throw refusal;
+        }),
+      ).rejects.toBe(refusal);
+    }
     expect(limiter.window).toBe(2);
     await expect(
       limiter.schedule(async () => {

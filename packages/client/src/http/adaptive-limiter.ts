@@ -14,9 +14,9 @@ export interface AdaptiveLimiterOptions {
  * gives it back while the request waits to be sent again.
  */
 export interface LimiterSlot {
-  /** The service refused the request (429, 503, 529): the window halves, once per round trip. */
+  /** The service refused the request (429, 503, 529): the window halves when most of a round is. */
   refused(): void;
-  /** The service answered: a window's worth of answers grows the window by one. */
+  /** The service answered: a round of mostly answered requests grows the window by one. */
   succeeded(): void;
   /** Gives the place back while the request waits (a `Retry-After` or a backoff). */
   pause(): void;
@@ -48,10 +48,17 @@ interface Waiter {
 }
 
 /**
- * Additive increase, multiplicative decrease, as TCP does: the window starts at
- * `concurrency`, halves (to at least 1) when the service refuses a request, and grows by one
- * after a window's worth of answers, back up to `concurrency`. Refusals of requests sent
- * before the last cut belong to the burst that caused it, so one burst halves the window once.
+ * Additive increase, multiplicative decrease, as TCP does, judged a round at a time: a round is
+ * the answers to a window's worth of requests sent since the window last changed. When most
+ * of a round's answers are refusals, the window halves (to at least 1) at once; a round that
+ * ends with most requests answered grows it by one, back up to `concurrency`. A refusal costs
+ * the service little, so a minority of refusals does not slow the run down (the client-side
+ * throttling of Google's SRE book backs off only past the same share): a service that refuses
+ * a fixed share of requests whatever the load gains nothing from a smaller window, while one
+ * that is overloaded or rate-limited refuses most of what is sent beyond its capacity.
+ * Refusals of requests sent before the last change belong to the round that caused it, so one
+ * burst halves the window once.
+ *
  * A task waiting to resend gives its slot back, so a `Retry-After` delays only its own request,
  * and retries take free slots ahead of tasks that have not started. When the service refuses
  * even at a window of 1, no new task starts until a request gets through: a service that
@@ -70,10 +77,12 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
   let window = concurrency;
   let active = 0;
   let peakActive = 0;
-  let answered = 0;
-  // Every attempt gets a number when it takes a slot; a cut remembers the last one handed out.
+  // Every attempt gets a number when it takes a slot; a round counts the answers to attempts
+  // numbered above `roundAfter`, the last one handed out when the window last changed.
   let sent = 0;
-  let cutAfter = 0;
+  let roundAfter = 0;
+  let roundRefused = 0;
+  let roundAnswered = 0;
   // Tasks waiting to resend: their slots are given back, but they are not done.
   let paused = 0;
   // Set by a refusal at a window of 1: no new task starts until a request gets through.
@@ -115,29 +124,37 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
       drain();
     });
 
-  const refuse = (attempt: number) => {
-    if (window === 1) holding = true;
-    if (attempt <= cutAfter) return;
-    cutAfter = sent;
-    answered = 0;
-    const next = Math.max(1, Math.floor(window / 2));
+  const resize = (next: number, reason: 'refused' | 'recovered') => {
+    roundAfter = sent;
+    roundRefused = 0;
+    roundAnswered = 0;
     if (next === window) return;
     window = next;
-    options.onWindowChange?.(window, 'refused');
+    options.onWindowChange?.(window, reason);
+    drain();
   };
 
-  const succeed = () => {
+  // One answer of the current round: the window halves as soon as most of the round is
+  // refused, and grows once the round is over otherwise.
+  const judge = (attempt: number, refused: boolean) => {
+    if (attempt <= roundAfter) return;
+    roundAnswered++;
+    if (refused) roundRefused++;
+    if (roundRefused * 2 > window) resize(Math.max(1, Math.floor(window / 2)), 'refused');
+    else if (roundAnswered >= window) resize(Math.min(concurrency, window + 1), 'recovered');
+  };
+
+  const refuse = (attempt: number) => {
+    if (window === 1) holding = true;
+    judge(attempt, true);
+  };
+
+  const succeed = (attempt: number) => {
     if (holding) {
       holding = false;
       drain();
     }
-    if (window >= concurrency) return;
-    answered++;
-    if (answered < window) return;
-    answered = 0;
-    window++;
-    options.onWindowChange?.(window, 'recovered');
-    drain();
+    judge(attempt, false);
   };
 
   const schedule: LimiterSchedule = async (task) => {
@@ -170,7 +187,7 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
       },
       succeeded: () => {
         told = true;
-        succeed();
+        succeed(attempt);
       },
       pause,
       resume: async (signal) => {
@@ -185,7 +202,7 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
     };
     try {
       const result = await task(slot);
-      if (!told) succeed();
+      if (!told) succeed(attempt);
       return result;
     } catch (error) {
       // A task that does not report through its slot is judged by how it ended.

@@ -24,7 +24,7 @@ import { shardRun } from './shard-run.js';
 import { stopsWriting } from './stops-writing.js';
 import { type UnitForm, unitForms } from './unit-forms.js';
 import { FormWaiter, type RunLedger, UnitTask } from './unit-task.js';
-import { OUTCOME, type TargetResult, type TargetWork, writeTarget } from './write-target.js';
+import { OUTCOME, type TargetWork, writeTarget } from './write-target.js';
 
 /** What one locale's part of a run works with. */
 export interface LocaleRunContext {
@@ -40,7 +40,13 @@ export interface LocaleRunContext {
    * Sends the open texts of the locale's groups; absent when this run sends nothing (a dry
    * run, a check, a frozen run, or after the quota stopped it).
    */
-  send: ((queue: JobQueue, groups: readonly JobGroup[]) => Promise<void>) | undefined;
+  send:
+    | ((
+        queue: JobQueue,
+        groups: readonly JobGroup[],
+        onParked?: (parked: boolean) => void,
+      ) => Promise<void>)
+    | undefined;
   /** Whether targets are written (a dry run and a check write nothing). */
   write: () => boolean;
   /** Send only the texts of this shard (see {@link shardRun}). */
@@ -58,6 +64,12 @@ export interface LocaleRunContext {
    * one's slowest answers without holding two whole locales' units at once.
    */
   onTail?: (() => void) | undefined;
+  /**
+   * Told when every open request of the locale waits out a refusal, so that it uses none of
+   * the service until one is sent again, and when that ends: another locale may use the
+   * service meanwhile.
+   */
+  onParked?: ((parked: boolean) => void) | undefined;
 }
 
 /** The share of a locale's open units under which the next locale may start. */
@@ -97,8 +109,6 @@ class OpenUnits {
 
 /** What one locale's part of a run did. */
 export interface LocaleRunResult {
-  works: TargetWork[];
-  results: Map<TargetWork, TargetResult>;
   billedCharacters: number;
   /** An error that ends the run (not a 456, which only stops sending). */
   fatal: unknown;
@@ -117,12 +127,13 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   // A setting the service refuses (a style list, the key) is the user's to fix: nothing more
   // is written, so the files stay as they were until a run can translate them.
   const writing = () => context.write() && !stopsWriting(fatal);
-  const { finish, finishing, results } = targetFinisher(context, writing);
+  const { finish, finishing } = targetFinisher(context, writing);
+  // Units still open per target; a target is let go once written.
   const left = new Map<TargetWork, number>();
   const settled = (work: TargetWork) => {
     const count = left.get(work)! - 1;
-    left.set(work, count);
-    if (count === 0) finish(work);
+    if (count > 0) left.set(work, count);
+    else if (left.delete(work)) finish(work);
   };
 
   const queue = new JobQueue();
@@ -170,7 +181,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     counts.removed += localePlan.removed;
     const work = targetWork(plan, localePlan, locale);
     works.push(work);
-    left.set(work, 1); // released below, once every unit is queued
+    left.set(work, 1); // held until every unit of the locale is queued (below)
     for (const unitPlan of localePlan.units) {
       const { unit } = unitPlan;
       if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
@@ -187,6 +198,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   });
   for (const item of adopting) unitSettled(item.work);
   units.planned();
+  for (const work of works.splice(0)) settled(work);
 
   if (context.lookup) await queue.lookup(context.memory);
   if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
@@ -201,17 +213,16 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   try {
     // Nothing more is sent once another locale met the quota.
     if (toSend > 0 && context.send && report.stopped !== 'quota' && fatal === undefined)
-      await context.send(queue, [...groups.values()]);
+      await context.send(queue, [...groups.values()], context.onParked);
   } catch (error) {
     if (error instanceof QuotaExceededError) report.stopped = 'quota';
     else fatal = error;
   } finally {
     failUnsent(queue, report, fatal);
-    for (const work of works) settled(work);
     await Promise.all(finishing);
     context.onTail?.();
   }
-  return { works, results, billedCharacters: queue.stats.billedCharacters, fatal };
+  return { billedCharacters: queue.stats.billedCharacters, fatal };
 }
 
 // The work of writing one target: its plan, and the translations and outcomes gathered for it.
@@ -251,7 +262,6 @@ interface TargetFinisher {
   finish: (work: TargetWork) => void;
   /** The writes under way, awaited before the locale ends. */
   finishing: Promise<void>[];
-  results: Map<TargetWork, TargetResult>;
 }
 
 // Targets are written eight at a time; `writing` says whether this run still writes at all.
@@ -259,7 +269,6 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
   const { config, report, onEvent } = context;
   const writes = pLimit(8);
   const finishing: Promise<void>[] = [];
-  const results = new Map<TargetWork, TargetResult>();
   const finish = (work: TargetWork) => {
     // A shard writes nothing and reports no file: the final run renders them all.
     if (context.shard) {
@@ -271,7 +280,6 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
     finishing.push(
       writes(async () => {
         const result = await writeTarget(work, config.root, writing());
-        results.set(work, result);
         // Written: the lock needs only the records and outcomes; the texts can go.
         work.translations.clear();
         work.locale.units = [];
@@ -292,7 +300,7 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
       }),
     );
   };
-  return { finish, finishing, results };
+  return { finish, finishing };
 }
 
 // One request group per locale and context, made when its first text is queued.

@@ -5,6 +5,7 @@ import type { LockedGlossary } from '../lock/lock-file.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { CharacterBudget, JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
+import { parkingSchedule } from './parking-schedule.js';
 import { resolveRequestOptions } from './request-options.js';
 import type { RunEvent } from './run-event.js';
 import type { ServiceConnection } from './service-connection.js';
@@ -37,9 +38,14 @@ export interface ServiceSession {
   /**
    * Sends the queue's open texts of `groups` (one locale's). A 456, a refused key or a
    * service that cannot be reached is thrown; other failures are left on the texts for the
-   * queue to report.
+   * queue to report. `onParked` is told when every open request of this send waits out a
+   * refusal, and when that ends (see {@link parkingSchedule}).
    */
-  send(queue: JobQueue, groups: readonly JobGroup[]): Promise<void>;
+  send(
+    queue: JobQueue,
+    groups: readonly JobGroup[],
+    onParked?: (parked: boolean) => void,
+  ): Promise<void>;
 }
 
 /**
@@ -93,11 +99,11 @@ export async function openServiceSession(options: ServiceSessionOptions): Promis
   const budget: CharacterBudget | undefined =
     options.maxCharacters === undefined ? undefined : { remaining: options.maxCharacters };
   return {
-    async send(queue, groups) {
+    async send(queue, groups, onParked) {
       for (const group of groups) group.options = optionsOf(group);
       await queue.send(memory, {
         client,
-        schedule: limiter.schedule,
+        schedule: onParked ? parkingSchedule(limiter.schedule, onParked) : limiter.schedule,
         ...(signal ? { signal } : {}),
         ...(budget ? { maxCharacters: budget } : {}),
         onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),

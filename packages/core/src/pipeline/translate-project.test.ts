@@ -56,6 +56,78 @@ describe('translateProject', async () => {
     });
   });
 
+  it('starts another locale while an earlier one only waits out a refusal, so the waits overlap', async () => {
+    // An engine that takes 150 ms per request, 600 ms for the one with the last entry, and says
+    // when each ran.
+    const spans: Array<{ lang: string; start: number; end: number }> = [];
+    const slow = await testService({
+      engine: {
+        ...pseudoEngine,
+        name: 'slow',
+        async translate(input) {
+          const start = performance.now();
+          const last = input.texts.some((t) => t.includes('Entry number 549'));
+          await new Promise((resolve) => setTimeout(resolve, last ? 600 : 150));
+          const out = await pseudoEngine.translate(input);
+          spans.push({ lang: input.targetLang.toUpperCase(), start, end: performance.now() });
+          return out;
+        },
+      },
+    });
+    // Eleven requests per locale; the first one of the run is refused with Retry-After: 3.
+    const keys = Object.fromEntries(
+      Array.from({ length: 550 }, (_, i) => [`k${i}`, `Entry number ${i}`]),
+    );
+    const project = await testProject({
+      'transloom.config.json': JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de', 'fr', 'ja'],
+        files: [CATALOGS],
+      }),
+      'locales/en/common.json': JSON.stringify(keys),
+    });
+    slow.faults!.arm({ kind: '429', path: '/v2/translate', retryAfter: 3 }, 1);
+    const run = await project.run(slow);
+    expect(run.failures).toEqual([]);
+    expect(spans).toHaveLength(3 * 11);
+    const of = (lang: string) => spans.filter((s) => s.lang === lang);
+    const firstJapanese = Math.min(...of('JA').map((s) => s.start));
+    // German's refused request waits alone while French is at work: Japanese starts in French's
+    // tail, before French's last answer and before German's request is sent again. With two
+    // locales held at once, Japanese would wait for French to end.
+    expect(firstJapanese).toBeLessThan(Math.max(...of('FR').map((s) => s.end)));
+    expect(firstJapanese).toBeLessThan(Math.max(...of('DE').map((s) => s.start)));
+  });
+
+  it('writes each target as soon as its last unit is settled, while a request of its locale waits', async () => {
+    const catalog = (word: string) =>
+      JSON.stringify(
+        Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, `${word} ${i}`])),
+      );
+    const project = await testProject({
+      'transloom.config.json': JSON.stringify({
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        files: [CATALOGS],
+      }),
+      // One request each.
+      'locales/en/a.json': catalog('Alpha'),
+      'locales/en/b.json': catalog('Beta'),
+    });
+    // Whichever request comes first is refused and sent again two seconds later.
+    server.faults!.arm({ kind: '429', path: '/v2/translate', retryAfter: 2 }, 1);
+    const written: number[] = [];
+    const run = await project.run(server, {
+      onEvent: (event) => {
+        if (event.type === 'written') written.push(performance.now());
+      },
+    });
+    expect(run.failures).toEqual([]);
+    expect(run.files.written).toHaveLength(2);
+    // The other file did not wait for the refused request.
+    expect(written[1]! - written[0]!).toBeGreaterThan(1500);
+  });
+
   it('sends nothing on a second run and reads no file it need not parse', async () => {
     const project = await testProject({
       'transloom.config.json': config({}, [CATALOGS, DOCS]),

@@ -19,7 +19,6 @@ import { checkFileEntries } from './check-file-entries.js';
 import { checkRunPaths } from './check-run-paths.js';
 import { checkWritable } from './check-writable.js';
 import { expandFiles } from './expand-files.js';
-import type { JobGroup, JobQueue } from './job-queue.js';
 import { runLocale } from './locale-run.js';
 import { type LocaleSettings, localeSettings } from './locale-settings.js';
 import { createLockLedger } from './lock-ledger.js';
@@ -31,8 +30,10 @@ import type { ServiceConnection } from './service-connection.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
 import { stopsWriting } from './stops-writing.js';
 
-/** Locales a run works on at once. */
+/** Locales a run works on at once, not counting one whose requests are all parked. */
 const LOCALES_AT_ONCE = 2;
+/** Locales a run holds at once, parked ones included. */
+const LOCALES_HELD = 3;
 
 /** Options of {@link translateProject}. */
 export interface TranslateProjectOptions {
@@ -103,34 +104,61 @@ export function defaultTranslationMemory(
   });
 }
 
-// Two locales at a time: each holds only its own units, and while one waits out the last
-// refusals of its slowest requests, the next one keeps the service busy. The next starts only
-// once the one before is in its tail (`start` is handed the function that says so), so two
-// whole locales are never held at once. Resolves to the locales started.
+/** What a locale started by {@link inTurns} tells it. */
+interface TurnHooks {
+  /** The locale is in its tail: the next one may start. */
+  reachTail: () => void;
+  /** Every open request of the locale waits out a refusal (or no longer does). */
+  parked: (parked: boolean) => void;
+}
+
+// Two locales at work at a time: each holds only its own units, and while one waits for the
+// answers to its last requests, the next one keeps the service busy. The next starts only
+// once the one before is in its tail (`reachTail`), so two whole locales are never held at
+// once. A locale whose every open request waits out a refusal (a service answering 429 with
+// `Retry-After`) uses none of the service meanwhile, so it does not count as at work: a third
+// locale may start, and the tails of a run under refusals overlap instead of adding up. At
+// most three are held. Resolves to the locales started.
 async function inTurns(
   locales: readonly string[],
   stopped: () => boolean,
-  start: (locale: string, reachTail: () => void) => Promise<void>,
+  start: (locale: string, hooks: TurnHooks) => Promise<void>,
 ): Promise<string[]> {
   const done: string[] = [];
-  const running = new Set<Promise<void>>();
+  const running = new Map<Promise<void>, { parked: boolean }>();
+  let wake = () => {};
+  const changed = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  const full = () => {
+    let atWork = 0;
+    for (const state of running.values()) if (!state.parked) atWork++;
+    return running.size >= LOCALES_HELD || atWork >= LOCALES_AT_ONCE;
+  };
   let tail: Promise<void> = Promise.resolve();
   for (const locale of locales) {
     await tail;
-    while (running.size >= LOCALES_AT_ONCE) await Promise.race(running);
+    while (full()) await changed();
     if (stopped()) break;
     done.push(locale);
     let reachTail!: () => void;
     tail = new Promise<void>((resolve) => {
       reachTail = resolve;
     });
-    const tracked: Promise<void> = start(locale, reachTail).finally(() => {
+    const state = { parked: false };
+    const parked = (now: boolean) => {
+      state.parked = now;
+      wake();
+    };
+    const tracked: Promise<void> = start(locale, { reachTail, parked }).finally(() => {
       reachTail();
       running.delete(tracked);
+      wake();
     });
-    running.add(tracked);
+    running.set(tracked, state);
   }
-  await Promise.all(running);
+  await Promise.all(running.keys());
   return done;
 }
 
@@ -183,7 +211,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const done = await inTurns(
     locales,
     () => fatal !== undefined,
-    (locale, reachTail) => {
+    (locale, { reachTail, parked }) => {
       // A shard settles only its own part of a locale's units: its locales start together.
       if (shard) reachTail();
       return runLocale({
@@ -200,6 +228,7 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         onEvent: options.onEvent,
         onTarget: ledger.settled,
         onTail: reachTail,
+        onParked: parked,
       }).then((result) => {
         report.billedCharacters += result.billedCharacters;
         if (result.fatal !== undefined && fatal === undefined) {
@@ -347,7 +376,7 @@ async function checkTargetsWritable(
 
 /** The run's way to the service, opened on the first send; `requests` counts this run's. */
 interface LazyServiceSession {
-  send: (queue: JobQueue, groups: readonly JobGroup[]) => Promise<void>;
+  send: ServiceSession['send'];
   requests: () => number | undefined;
 }
 
@@ -363,7 +392,7 @@ function lazyServiceSession(
   let connection: ServiceConnection | undefined;
   let requestsBefore = 0;
   let session: Promise<ServiceSession> | undefined;
-  const send = async (queue: JobQueue, groups: readonly JobGroup[]) => {
+  const send: ServiceSession['send'] = async (queue, groups, onParked) => {
     session ??= (async () => {
       if (!options.connect)
         throw new InternalError('translateProject has texts to send but was given no connect()');
@@ -388,7 +417,7 @@ function lazyServiceSession(
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       });
     })();
-    await (await session).send(queue, groups);
+    await (await session).send(queue, groups, onParked);
   };
   // The connection is the caller's: it may serve its next run too.
   return { send, requests: () => connection && connection.requests() - requestsBefore };
