@@ -69,6 +69,24 @@ export function nextLock(
   return next;
 }
 
+// Records of locales outside this run stay; if the source changed (or the unit is gone from
+// it), they are due again (a person's text stays, marked as written for the old source).
+function carriedRecords(
+  before: LockedUnit | undefined,
+  source: string | undefined,
+  inRun: ReadonlySet<string>,
+): Map<string, LockedTranslation> {
+  const carried = new Map<string, LockedTranslation>();
+  for (const [locale, record] of before?.locales ?? []) {
+    if (inRun.has(locale)) continue;
+    if (before!.source === source) carried.set(locale, record);
+    else if (record.human)
+      carried.set(locale, { ...record, reviewedSource: record.reviewedSource ?? before!.source });
+    else carried.set(locale, { ...record, settings: RETRY });
+  }
+  return carried;
+}
+
 /**
  * One source file's lock record after a run: the lock's own when the file was up to date or
  * could not be read, else rebuilt from its targets as written (`written`) and the lock's records
@@ -87,21 +105,15 @@ export function nextLockedFile(
   const units = new Map<string, LockedUnit>();
   for (const unit of plan.doc.units) {
     const source = plan.sourceHashes.get(unit.id)!;
-    const before = oldUnits.get(unit.id);
-    // Records of locales outside this run stay; if the source changed, they are due again
-    // (a person's text stays, marked as written for the old source).
-    const carried = new Map<string, LockedTranslation>();
-    for (const [locale, record] of before?.locales ?? []) {
-      if (inRun.has(locale)) continue;
-      if (before!.source === source) carried.set(locale, record);
-      else if (record.human)
-        carried.set(locale, {
-          ...record,
-          reviewedSource: record.reviewedSource ?? before!.source,
-        });
-      else carried.set(locale, { ...record, settings: RETRY });
-    }
-    units.set(unit.id, { source, locales: carried });
+    units.set(unit.id, { source, locales: carriedRecords(oldUnits.get(unit.id), source, inRun) });
+  }
+  // A unit the source no longer has by its id (prose ids follow content) keeps the records of
+  // locales outside this run: their targets still hold its text, which a later run of theirs
+  // finds by hash as Transloom's own (due again) or a person's, not as unknown text.
+  for (const [id, before] of oldUnits) {
+    if (units.has(id)) continue;
+    const carried = carriedRecords(before, undefined, inRun);
+    if (carried.size > 0) units.set(id, { source: before.source, locales: carried });
   }
   // A target outside this run is known up to date only while its source file is unchanged.
   const targets = new Map(

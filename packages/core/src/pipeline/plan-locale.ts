@@ -1,6 +1,6 @@
 import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import { hashOf } from '../hashing/hash-of.js';
-import type { LockedUnit } from '../lock/lock-file.js';
+import { type LockedTranslation, type LockedUnit, RETRY } from '../lock/lock-file.js';
 import { alignTarget, type LoadDocument, loadTarget } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { LocaleSettings } from './locale-settings.js';
@@ -93,14 +93,18 @@ function planLocaleOf(
       options.config.context,
     );
     const lockedUnit = lockedUnits?.get(unit.id);
-    const record = lockedUnit?.locales.get(locale);
     const current = texts.get(unit.id);
     const currentHash =
       current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
-    let { state, reviewedSource } = unitStateOf(
-      { currentHash, record, lockedSource: lockedUnit?.source, sourceHash, settingsHash },
-      writers,
-    );
+    // A unit whose id changed with its text has the record of the text its target holds.
+    const record = lockedUnit?.locales.get(locale) ?? writers.recordOf(currentHash);
+    let { state, reviewedSource } = unitStateOf({
+      currentHash,
+      record,
+      lockedSource: lockedUnit?.source,
+      sourceHash,
+      settingsHash,
+    });
     if (state === 'kept' && options.overwriteEdits) state = 'changed';
     if (state === 'unchanged' && options.force) state = 'changed';
     const stale = state === 'kept' && reviewedSource !== sourceHash;
@@ -122,15 +126,13 @@ function planLocaleOf(
 /** Who wrote the texts of one target, by hash, as the lock records them. */
 interface Writers {
   /**
-   * Hashes of everything Transloom wrote into this target: text it wrote for a unit whose id
-   * has since changed (prose ids follow content) is still its own, not a person's.
+   * The record of a text the lock knows by its hash, for a unit the lock does not know by its
+   * id (prose ids follow content, so a changed block has a new one): text Transloom wrote is
+   * still its own, due again (and recorded so if this run does not replace it, so a run that
+   * stops early leaves it due rather than unknown); a person's is still theirs, stale against
+   * the source it was reviewed against.
    */
-  ours: Set<string>;
-  /**
-   * A person's text, by hash, with the source it was reviewed against: when a changed prose
-   * source gives its unit a new id, the kept text is still stale against the new source.
-   */
-  people: Map<string, string>;
+  recordOf(hash: string | undefined): LockedTranslation | undefined;
 }
 
 // Who wrote each text the lock records for the locale.
@@ -142,7 +144,15 @@ function writersOf(lockedUnits: Iterable<LockedUnit>, locale: string): Writers {
     if (t && !t.human) ours.add(t.written);
     if (t?.human) people.set(t.written, t.reviewedSource ?? unit.source);
   }
-  return { ours, people };
+  return {
+    recordOf(hash) {
+      if (hash === undefined) return undefined;
+      if (ours.has(hash)) return { settings: RETRY, written: hash, human: false };
+      const reviewedSource = people.get(hash);
+      if (reviewedSource === undefined) return undefined;
+      return { settings: RETRY, written: hash, human: true, reviewedSource };
+    },
+  };
 }
 
 /** What the target and the lock say of one unit, for {@link unitStateOf}. */
@@ -157,10 +167,16 @@ interface UnitEvidence {
 }
 
 // What a unit needs, from its target text and the lock (before --force or --overwrite-edits).
-function unitStateOf(
-  { currentHash, record, lockedSource, sourceHash, settingsHash }: UnitEvidence,
-  { ours, people }: Writers,
-): { state: UnitState; reviewedSource: string | undefined } {
+function unitStateOf({
+  currentHash,
+  record,
+  lockedSource,
+  sourceHash,
+  settingsHash,
+}: UnitEvidence): {
+  state: UnitState;
+  reviewedSource: string | undefined;
+} {
   const sourceChanged = lockedSource !== undefined && lockedSource !== sourceHash;
   // (A person who edits a text again is taken to have reviewed it against the current source.)
   let state: UnitState;
@@ -188,11 +204,6 @@ function unitStateOf(
     }
   } else if (currentHash === sourceHash) {
     state = 'new';
-  } else if (ours.has(currentHash)) {
-    state = 'changed';
-  } else if (people.has(currentHash)) {
-    state = 'kept';
-    reviewedSource = people.get(currentHash);
   } else {
     state = 'adopt';
     reviewedSource = sourceHash;

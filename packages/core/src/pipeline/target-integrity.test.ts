@@ -177,6 +177,46 @@ describe('what a target holds when a run does not finish', async () => {
     }
   }, 120_000);
 
+  it("prose changed before a run that stops early stays due: the next run translates it, none is taken for a person's", async () => {
+    // Every block of every page changes, so every block gets a new id (prose ids follow content).
+    const changed = Object.fromEntries(
+      Array.from({ length: 4 }, (_, n) => [
+        `docs/page${n}.md`,
+        page(n).replaceAll('emphasis*.', 'emphasis*, now longer.').replace('# Page', '# The page'),
+      ]),
+    );
+    const fresh = await testProject({ 'transloom.config.json': CONFIG, ...SOURCES, ...changed });
+    await fresh.run(server);
+    for (const stop of ['interrupted', 'one locale']) {
+      const project = await testProject({ 'transloom.config.json': CONFIG, ...SOURCES });
+      await project.run(server);
+      for (const [path, text] of Object.entries(changed)) await project.write(path, text);
+      if (stop === 'interrupted') {
+        // Stopped after the first answered batch: most blocks are not translated yet.
+        const controller = new AbortController();
+        await project
+          .run(server, {
+            signal: controller.signal,
+            onEvent: (e) => void (e.type === 'batch' && controller.abort(new Error('stop'))),
+          })
+          .catch(() => undefined);
+      } else {
+        await project.run(server, { locales: ['de'] });
+      }
+      const check = await project.run(server, { mode: 'check' });
+      expect(check.locales.fr!.kept, stop).toBe(0);
+      expect(check.pending.length, stop).toBeGreaterThan(0);
+      const rest = await project.run(server);
+      expect(rest.failures, stop).toEqual([]);
+      for (const locale of ['de', 'fr']) expect(rest.locales[locale]!.kept, stop).toBe(0);
+      for (const n of [0, 1, 2, 3])
+        for (const locale of ['de', 'fr'])
+          expect(await bytes(project.root, `i18n/${locale}/page${n}.md`), `${stop} ${locale}`).toBe(
+            await bytes(fresh.root, `i18n/${locale}/page${n}.md`),
+          );
+    }
+  });
+
   it('a frozen run writes nothing: no target, no lock, not what the memory has', async () => {
     const project = await testProject({ 'transloom.config.json': CONFIG, ...SOURCES });
     await project.run(server);
