@@ -124,11 +124,12 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions = {}): Ada
       drain();
     });
 
+  // Ends the round; a new window starts counting from the attempts sent from now on.
   const resize = (next: number, reason: 'refused' | 'recovered') => {
-    roundAfter = sent;
     roundRefused = 0;
     roundAnswered = 0;
     if (next === window) return;
+    roundAfter = sent;
     window = next;
     options.onWindowChange?.(window, reason);
     drain();
