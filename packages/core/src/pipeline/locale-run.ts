@@ -20,6 +20,7 @@ import {
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import type { RunEvent } from './run-event.js';
 import { type RunReport, reportStale } from './run-report.js';
+import type { ServiceSession } from './service-session.js';
 import { shardRun } from './shard-run.js';
 import { stopsWriting } from './stops-writing.js';
 import { type UnitForm, unitForms } from './unit-forms.js';
@@ -40,13 +41,7 @@ export interface LocaleRunContext {
    * Sends the open texts of the locale's groups; absent when this run sends nothing (a dry
    * run, a check, a frozen run, or after the quota stopped it).
    */
-  send:
-    | ((
-        queue: JobQueue,
-        groups: readonly JobGroup[],
-        onParked?: (parked: boolean) => void,
-      ) => Promise<void>)
-    | undefined;
+  send: ServiceSession['send'] | undefined;
   /** Whether targets are written (a dry run and a check write nothing). */
   write: () => boolean;
   /** Send only the texts of this shard (see {@link shardRun}). */
