@@ -180,7 +180,7 @@ describe('transloom translate against the local service', async () => {
       '\n## Dateien\n',
     );
     expect(await readFile(join(root, 'transloom.lock'), 'utf8')).toMatch(
-      /unit "settings\.discard" \w+ de=\w+:\w+:h/,
+      /unit "locales\/en\/common.json" "settings\.discard" \w+ de=\w+:\w+:h/,
     );
 
     // A person's text stays even when its source changes; the run says it may need a review.

@@ -1,6 +1,7 @@
 import { access, type FileHandle, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { groupBy } from '../collections/group-by.js';
+import { diskWriteError } from '../errors/disk-write-error.js';
 import type { TranslationStore } from './translation-memory.js';
 
 // 16 shards by the key's first hex digit: few enough that a lookup reads few files.
@@ -113,6 +114,21 @@ export function createFileTranslationStore(directory: string): TranslationStore 
     await readEntries(join(directory, JOURNAL), undefined, entries);
     return [...entries];
   };
+  // One append of a batch to the journal, which is folded into the shards when it grows.
+  const append = async (entries: ReadonlyArray<readonly [string, string]>) => {
+    made ??= mkdir(directory, { recursive: true });
+    await made;
+    if (!journal) {
+      journaled = await leftovers();
+      journal = openForAppend(join(directory, JOURNAL));
+      journalBytes = (await (await journal).stat()).size;
+    }
+    const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    await (await journal).write(text);
+    journalBytes += Buffer.byteLength(text);
+    journaled.push(...entries);
+    if (journalBytes > JOURNAL_LIMIT) await fold(journaled);
+  };
   return {
     async getMany(keys) {
       await queue;
@@ -128,18 +144,12 @@ export function createFileTranslationStore(directory: string): TranslationStore 
     putMany(entries) {
       if (entries.length === 0) return Promise.resolve();
       return serial(async () => {
-        made ??= mkdir(directory, { recursive: true });
-        await made;
-        if (!journal) {
-          journaled = await leftovers();
-          journal = openForAppend(join(directory, JOURNAL));
-          journalBytes = (await (await journal).stat()).size;
+        try {
+          await append(entries);
+        } catch (error) {
+          // A full disk is the user's to fix, named as the file that could not grow.
+          throw diskWriteError(error, join(directory, JOURNAL)) ?? error;
         }
-        const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
-        await (await journal).write(text);
-        journalBytes += Buffer.byteLength(text);
-        journaled.push(...entries);
-        if (journalBytes > JOURNAL_LIMIT) await fold(journaled);
       });
     },
     close() {

@@ -11,6 +11,7 @@ import {
   TransloomError,
 } from '@transloom/client/errors';
 import { countCharacters } from '@transloom/client/wire';
+import { DiskWriteError } from '../errors/disk-write-error.js';
 import { hashOf } from '../hashing/hash-of.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import type { UnitForm } from './unit-forms.js';
@@ -63,6 +64,11 @@ export interface SendOptions {
    */
   schedule: LimiterSchedule;
   signal?: AbortSignal;
+  /**
+   * Why nothing more is to be sent (a disk that takes no more writes), once it is so: like a
+   * 456, it stops what is not sent yet, and the answers of requests in flight are kept.
+   */
+  halted?: () => unknown;
   /** Stop before sending more than this many characters. */
   maxCharacters?: number | CharacterBudget;
   /** A batch of texts was answered and checked. */
@@ -127,25 +133,38 @@ export class JobQueue {
       }));
   }
 
-  // Hands an answer to every waiter; false (and nobody told) when any waiter cannot use it.
-  private accept(job: Job, translated: string): boolean {
+  // The answer restored for every waiter; undefined (the reason kept on the job) when any
+  // waiter cannot use it.
+  private check(job: Job, translated: string): string[] | undefined {
     const restored: string[] = [];
     for (const waiter of job.waiters) {
       const result = waiter.form.restore(translated);
       if ('error' in result) {
         job.lastError = result.error;
         job.numberLost = result.numberLost === true;
-        return false;
+        return undefined;
       }
       restored.push(result.segment);
     }
-    job.done = true;
+    return restored;
+  }
+
+  // Hands the restored answers to the job's waiters; a settled job holds no units, so a big
+  // run releases them as answers arrive.
+  private settle(job: Job, restored: readonly string[]): void {
     const { waiters } = job;
-    // A settled job holds no units: a big run releases them as answers arrive.
     job.waiters = [];
     waiters.forEach((waiter, i) => {
       waiter.settle({ segment: restored[i]! });
     });
+  }
+
+  // Hands an answer to every waiter; false (and nobody told) when any waiter cannot use it.
+  private accept(job: Job, translated: string): boolean {
+    const restored = this.check(job, translated);
+    if (!restored) return false;
+    job.done = true;
+    this.settle(job, restored);
     return true;
   }
 
@@ -202,10 +221,17 @@ export class JobQueue {
     // A fatal answer (456, a refused key) stops what is not sent yet; requests already in
     // flight finish, since the service may have billed them, and their answers are kept.
     let fatal: { error: unknown } | undefined;
+    const halt = () => {
+      if (!fatal && options.halted) {
+        const reason = options.halted();
+        if (reason !== undefined) fatal = { error: reason };
+      }
+      return fatal;
+    };
     const schedule: LimiterSchedule = (task) =>
-      fatal
-        ? Promise.reject(fatal.error)
-        : options.schedule((slot) => (fatal ? Promise.reject(fatal.error) : task(slot)));
+      halt()
+        ? Promise.reject(fatal!.error)
+        : options.schedule((slot) => (halt() ? Promise.reject(fatal!.error) : task(slot)));
     const signal = options.signal ?? new AbortController().signal;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       if (attempt > 1) for (const job of [...this.jobs.values()]) if (!job.done) this.fallBack(job);
@@ -229,7 +255,7 @@ export class JobQueue {
         ),
       );
       if (options.signal?.aborted) throw options.signal.reason;
-      if (fatal) throw fatal.error;
+      if (halt()) throw fatal!.error;
       const errors: unknown[] = [];
       for (const result of results) {
         if (result.status === 'fulfilled') continue;
@@ -285,13 +311,25 @@ export class JobQueue {
           signal: options.signal,
           onBatch: ({ start, translations }: { start: number; translations: Translation[] }) => {
             const verified: Array<[string, string]> = [];
+            const accepted: Array<readonly [Job, string[]]> = [];
             translations.forEach((translation, i) => {
               const job = jobs[start + i]!;
               this.stats.billedCharacters += translation.billedCharacters ?? 0;
-              if (!job.done && this.accept(job, translation.text))
-                verified.push([job.key, translation.text]);
+              if (job.done) return;
+              const restored = this.check(job, translation.text);
+              if (!restored) return;
+              job.done = true;
+              verified.push([job.key, translation.text]);
+              accepted.push([job, restored]);
             });
-            stores.push(memory.putMany(verified));
+            // An answer is in the memory before a target that holds it is written: a run
+            // killed after the write pays nothing for it again. Stored or not (a memory that
+            // cannot be written stops the run), the verified answers are handed out.
+            stores.push(
+              memory.putMany(verified).finally(() => {
+                for (const [job, restored] of accepted) this.settle(job, restored);
+              }),
+            );
             options.onBatch?.({ locale: group.locale, texts: translations.length });
           },
         },
@@ -313,6 +351,7 @@ function isFatal(error: unknown): boolean {
     error instanceof QuotaExceededError ||
     error instanceof AuthorizationError ||
     error instanceof ServiceUnreachableError ||
+    error instanceof DiskWriteError ||
     !(error instanceof TransloomError)
   );
 }

@@ -1,5 +1,7 @@
 import { QuotaExceededError } from '@transloom/client/errors';
 import pLimit from 'p-limit';
+import type { DiskWriteError } from '../errors/disk-write-error.js';
+import type { LockJournal } from '../lock/lock-journal.js';
 import type { Shard } from '../memory/shard-of.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import { segmentText } from '../segments/parse-segment.js';
@@ -44,6 +46,12 @@ export interface LocaleRunContext {
   send: ServiceSession['send'] | undefined;
   /** Whether targets are written (a dry run and a check write nothing). */
   write: () => boolean;
+  /** Where the lock lines of what a target gets go before it is renamed into place. */
+  journal?: LockJournal | undefined;
+  /** Where temporary files are made. */
+  temporaryDirectory?: string | undefined;
+  /** A target could not be written because the disk takes no more writes: the run stops. */
+  onDiskError?: ((error: DiskWriteError) => void) | undefined;
   /** Send only the texts of this shard (see {@link shardRun}). */
   shard?: Shard | undefined;
   onEvent: ((event: RunEvent) => void) | undefined;
@@ -274,7 +282,13 @@ function targetFinisher(context: LocaleRunContext, writing: () => boolean): Targ
     }
     finishing.push(
       writes(async () => {
-        const result = await writeTarget(work, config.root, writing());
+        const result = await writeTarget(work, {
+          root: config.root,
+          write: writing(),
+          journal: context.journal,
+          temporaryDirectory: context.temporaryDirectory,
+        });
+        if (result.diskError) context.onDiskError?.(result.diskError);
         // Written: the lock needs only the records and outcomes; the texts can go.
         work.translations.clear();
         work.locale.units = [];

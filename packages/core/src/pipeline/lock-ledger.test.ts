@@ -46,7 +46,7 @@ async function planned() {
       work.translations.set(unit.id, unit.segment);
       work.outcomes.set(unit.id, OUTCOME.translated);
     }
-    return [work, await writeTarget(work, config.root, false)];
+    return [work, await writeTarget(work, { root: config.root, write: true })];
   };
   const named = (name: string) => plans.find((p) => p.file.source.endsWith(name))!;
   return { plans, target, named };
@@ -92,7 +92,7 @@ describe('the lock ledger', () => {
     const text = formatLock(ledger.next(LOCALES, undefined, []));
     expect(text).toBe(formatLock(nextLock(emptyLock(), late.plans, written, LOCALES, undefined)));
     expect(text).toContain('file "locales/en/a.json"');
-    expect(text).toMatch(/unit "hello" \S+ de=\S+ fr=\S+\n/);
-    expect(text).toMatch(/unit "\S+" \S+ de=\S+\n/);
+    expect(text).toMatch(/unit "locales\/en\/a.json" "hello" \S+ de=\S+ fr=\S+\n/);
+    expect(text).toMatch(/unit "docs\/page.md" "\S+" \S+ de=\S+\n/);
   });
 });

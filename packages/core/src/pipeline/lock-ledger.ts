@@ -57,7 +57,7 @@ export function createLockLedger(
       open.delete(plan);
       // Held as its lock lines until the lock is written.
       const record = nextLockedFile(lock, plan, written.get(plan) ?? [], inRun);
-      records.set(plan, record && packedLockedFile(record));
+      records.set(plan, record && packedLockedFile(plan.file.source, record));
       written.delete(plan);
       release(plan);
     },

@@ -1,5 +1,6 @@
 import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import { hashOf } from '../hashing/hash-of.js';
+import { type FoundRecord, textRecords } from '../lock/lock-facts.js';
 import { type LockedTranslation, type LockedUnit, RETRY } from '../lock/lock-file.js';
 import { alignTarget, type LoadDocument, loadTarget } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
@@ -92,16 +93,24 @@ function planLocaleOf(
       settings,
       options.config.context,
     );
-    const lockedUnit = lockedUnits?.get(unit.id);
     const current = texts.get(unit.id);
     const currentHash =
       current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
-    // A unit whose id changed with its text has the record of the text its target holds.
-    const record = lockedUnit?.locales.get(locale) ?? writers.recordOf(currentHash);
+    // The unit's own line (of those the lock has for it, the one naming the target's text);
+    // else a unit whose id changed with its text has the record of the text its target holds;
+    // else a line of another file or key says who wrote that text (a catalog moved or
+    // renamed, a key renamed or copied).
+    const found =
+      recordFor(lockedUnits?.get(unit.id), locale, currentHash) ??
+      writers.recordOf(currentHash) ??
+      (currentHash === undefined
+        ? undefined
+        : textRecords(options.lock, locale).recordOf(currentHash, sourceHash));
+    const record = found?.record;
     let { state, reviewedSource } = unitStateOf({
       currentHash,
       record,
-      lockedSource: lockedUnit?.source,
+      lockedSource: found?.source,
       sourceHash,
       settingsHash,
     });
@@ -123,6 +132,28 @@ function planLocaleOf(
   return out;
 }
 
+// The record of a unit in a locale: of the lines the lock has for it (a merge may have kept
+// both sides', a journal adds its own), the one whose text the target holds, else the newest.
+function recordFor(
+  unit: LockedUnit | undefined,
+  locale: string,
+  currentHash: string | undefined,
+): FoundRecord | undefined {
+  if (!unit) return undefined;
+  const own = unit.locales.get(locale);
+  if (unit.alternates && own?.written !== currentHash)
+    for (const other of unit.alternates) {
+      const record = other.locales.get(locale);
+      if (record && record.written === currentHash) return { record, source: other.source };
+    }
+  if (own) return { record: own, source: unit.source };
+  for (const other of unit.alternates ?? []) {
+    const record = other.locales.get(locale);
+    if (record) return { record, source: other.source };
+  }
+  return undefined;
+}
+
 /** Who wrote the texts of one target, by hash, as the lock records them. */
 interface Writers {
   /**
@@ -132,7 +163,7 @@ interface Writers {
    * stops early leaves it due rather than unknown); a person's is still theirs, stale against
    * the source it was reviewed against.
    */
-  recordOf(hash: string | undefined): LockedTranslation | undefined;
+  recordOf(hash: string | undefined): FoundRecord | undefined;
 }
 
 // Who wrote each text the lock records for the locale.
@@ -140,17 +171,20 @@ function writersOf(lockedUnits: Iterable<LockedUnit>, locale: string): Writers {
   const ours = new Set<string>();
   const people = new Map<string, string>();
   for (const unit of lockedUnits) {
-    const t = unit.locales.get(locale);
-    if (t && !t.human) ours.add(t.written);
-    if (t?.human) people.set(t.written, t.reviewedSource ?? unit.source);
+    for (const line of [unit, ...(unit.alternates ?? [])]) {
+      const t = line.locales.get(locale);
+      if (t && !t.human && !t.unknown) ours.add(t.written);
+      if (t?.human) people.set(t.written, t.reviewedSource ?? line.source);
+    }
   }
   return {
     recordOf(hash) {
       if (hash === undefined) return undefined;
-      if (ours.has(hash)) return { settings: RETRY, written: hash, human: false };
+      const record = (r: LockedTranslation): FoundRecord => ({ record: r, source: '' });
+      if (ours.has(hash)) return record({ settings: RETRY, written: hash, human: false });
       const reviewedSource = people.get(hash);
       if (reviewedSource === undefined) return undefined;
-      return { settings: RETRY, written: hash, human: true, reviewedSource };
+      return record({ settings: RETRY, written: hash, human: true, reviewedSource });
     },
   };
 }

@@ -30,6 +30,8 @@ export interface ServiceSessionOptions {
   /** Characters the whole run may send. */
   maxCharacters?: number;
   signal?: AbortSignal;
+  /** Why the run sends nothing more (a disk that takes no more writes), once it is so. */
+  halted?: () => unknown;
   onEvent?: (event: RunEvent) => void;
 }
 
@@ -105,6 +107,7 @@ export async function openServiceSession(options: ServiceSessionOptions): Promis
         client,
         schedule: onParked ? parkingSchedule(limiter.schedule, onParked) : limiter.schedule,
         ...(signal ? { signal } : {}),
+        ...(options.halted ? { halted: options.halted } : {}),
         ...(budget ? { maxCharacters: budget } : {}),
         onBatch: (event) => options.onEvent?.({ type: 'batch', ...event }),
         recover: recover(groups),

@@ -224,7 +224,9 @@ describe('translateProject', async () => {
     const run = await project.run(server, { locales: ['ja'] });
     expect(Object.keys(run.locales)).toEqual(['ja']);
     expect(run.locales.ja!.translated).toBe(1);
-    expect(await project.read('transloom.lock')).toMatch(/unit "bye" \w+ de=\w+:\w+ ja=/);
+    expect(await project.read('transloom.lock')).toMatch(
+      /unit "locales\/en\/common.json" "bye" \w+ de=\w+:\w+ ja=/,
+    );
     const rest = await project.run(server);
     expect(rest.locales.de!.translated).toBe(1);
     expect(rest.locales.ja!.translated).toBe(0);

@@ -1,9 +1,18 @@
-import { relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError, InternalError, UsageError } from '@transloom/client/errors';
 import type { Diagnostic } from '../document/diagnostics.js';
+import { DiskWriteError, diskWriteError } from '../errors/disk-write-error.js';
+import { removeLeftTemporaries } from '../fs/write-file-atomic.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
-import { readLock, writeLock } from '../lock/lock-file.js';
+import { type Lock, readLock, writeLock } from '../lock/lock-file.js';
+import {
+  type LockJournal,
+  lockJournalPath,
+  openLockJournal,
+  readLockJournal,
+  removeLockJournal,
+} from '../lock/lock-journal.js';
 import { createConfiguredStore } from '../memory/configured-store.js';
 import { createFileTranslationStore } from '../memory/file-translation-store.js';
 import { MemoryUnavailableError } from '../memory/redis-translation-store.js';
@@ -15,6 +24,7 @@ import {
 } from '../memory/translation-memory.js';
 import { closest } from '../settings/closest.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
+import { STATE_DIRECTORY } from '../settings/state-directory.js';
 import { checkFileEntries } from './check-file-entries.js';
 import { checkRunPaths } from './check-run-paths.js';
 import { checkWritable } from './check-writable.js';
@@ -178,8 +188,11 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   // Every path the run reads or writes, links followed, before anything is sent: the
   // folders of sources and targets here, a link as a file's last part when it is opened.
   await checkRunPaths(guard, config, files, locales);
+  // The lines a run wrote ahead of its targets and did not fold into the lock (it was killed,
+  // or the disk was full) are read over the lock: they say who wrote what is in the targets.
+  const journalPath = lockJournalPath(config.root, config.lockFile);
   const [{ lock, text: lockText }, glossary] = await Promise.all([
-    readLock(config.lockFile),
+    readLock(config.lockFile, readLockJournal(journalPath)),
     loadProjectGlossary(config),
   ]);
   const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
@@ -201,10 +214,25 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   // the service answered would cost every character.
   if (mode === 'translate' && !shard) await checkTargetsWritable(config, plans, settings);
   const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
-  const service = lazyServiceSession(options, memory, settings, glossary, glossaryState);
+  // A disk that takes no more writes stops the run: nothing more is sent (each answer could
+  // not be kept) and nothing more written.
+  let halted: DiskWriteError | undefined;
+  const service = lazyServiceSession(
+    options,
+    memory,
+    settings,
+    glossary,
+    glossaryState,
+    () => halted,
+  );
   const send = service.send;
   // A shard writes no file and no lock: the final run writes them all at once.
-  let write = mode === 'translate' && !shard;
+  const writesFiles = mode === 'translate' && !shard;
+  let write = writesFiles;
+  const temporaryDirectory = join(config.root, STATE_DIRECTORY, 'tmp');
+  // Temporary files of runs that were killed between writing one and renaming it.
+  if (writesFiles) await removeLeftTemporaries(temporaryDirectory);
+  const journal: LockJournal | undefined = writesFiles ? openLockJournal(journalPath) : undefined;
   // Each source's lock record is made once its last locale is written, and its plan let go.
   const ledger = createLockLedger(lock, plans, locales);
   let fatal: unknown;
@@ -224,6 +252,12 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
         send: mode === 'translate' ? send : undefined,
         write: () => write,
+        journal,
+        temporaryDirectory,
+        onDiskError: (error) => {
+          halted ??= error;
+          write = false;
+        },
         shard,
         onEvent: options.onEvent,
         onTarget: ledger.settled,
@@ -245,19 +279,67 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   if (requests !== undefined) report.requests = requests;
   const lost = mode === 'translate' || mode === 'dry-run' ? memory.unavailable?.() : undefined;
   if (lost) report.diagnostics.push(memoryDiagnostic(config, lost));
-  if (!options.memory) await memory.close();
+  if (!options.memory) {
+    try {
+      await memory.close();
+    } catch (error) {
+      const disk = diskWriteError(error, config.translationMemory || STATE_DIRECTORY);
+      if (!disk) throw error;
+      halted ??= disk;
+    }
+  }
   // What a shard translated is lost to the final run unless the shared memory has it.
   if (shard && lost && fatal === undefined)
     fatal = new MemoryUnavailableError(`shard ${shard.index}/${shard.count}: ${lost}`);
-  if (write) {
-    const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
-    // Locales a fatal error left out keep their lock records, as if they were not in the run.
-    await writeLock(config.lockFile, ledger.next(done, glossaryState.locked, untouched), lockText);
+  // A disk that took no more writes is reported as the file that could not be written; the
+  // run's outcome is a failure (exit 3), not a crash.
+  if (fatal instanceof DiskWriteError) {
+    halted ??= fatal;
+    fatal = undefined;
   }
+  if (writesFiles) {
+    const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
+    // The lock records what the targets hold, whatever stopped the run: locales a fatal error
+    // left out keep their lock records, as if they were not in the run.
+    await writeRunLock(
+      config,
+      ledger.next(done, glossaryState.locked, untouched),
+      lockText,
+      journal!,
+      journalPath,
+      temporaryDirectory,
+    ).catch((error: unknown) => {
+      const disk = diskWriteError(error, relative(config.root, config.lockFile));
+      if (!disk) throw error;
+      halted ??= disk;
+    });
+  }
+  if (halted && !report.diagnostics.some((d) => d.message === halted!.message))
+    report.diagnostics.push(fileDiagnostic(halted.file, 'write', halted.message));
   sortReport(report);
   report.durationMs = performance.now() - started;
   if (fatal) throw Object.assign(fatal as Error, { report });
   return report;
+}
+
+// Writes the lock, then lets go of the journal, whose lines it now holds; a lock that cannot
+// be written leaves the journal for the next run.
+async function writeRunLock(
+  config: ResolvedConfig,
+  next: Lock,
+  previous: string | undefined,
+  journal: LockJournal,
+  journalPath: string,
+  temporaryDirectory: string,
+): Promise<void> {
+  await journal.close();
+  await writeLock(config.lockFile, next, previous, { temporaryDirectory });
+  await removeLockJournal(journalPath);
+}
+
+// An error of one file, as a run reports it.
+function fileDiagnostic(file: string, rule: string, message: string): Diagnostic {
+  return { file, line: 1, column: 1, rule, severity: 'error', message };
 }
 
 // The project's files and, when the host named some, the ones this run covers.
@@ -387,6 +469,7 @@ function lazyServiceSession(
   settings: ReadonlyMap<string, LocaleSettings>,
   glossary: ProjectGlossary | undefined,
   glossaryState: GlossaryState,
+  halted: () => unknown,
 ): LazyServiceSession {
   const { config } = options;
   let connection: ServiceConnection | undefined;
@@ -412,6 +495,7 @@ function lazyServiceSession(
         glossaryState,
         glossaryName: glossaryName(config),
         concurrency: config.concurrency,
+        halted,
         ...(budget !== undefined ? { maxCharacters: budget } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),

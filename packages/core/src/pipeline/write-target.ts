@@ -1,9 +1,17 @@
 import { resolve } from 'node:path';
 import { type Diagnostic, FormatError } from '../document/diagnostics.js';
+import { type DiskWriteError, diskWriteError } from '../errors/disk-write-error.js';
 import type { UnitTranslation } from '../formats/format-adapter.js';
 import { writeFileAtomic } from '../fs/write-file-atomic.js';
 import { hashBytes } from '../hashing/hash-of.js';
-import { type LockedTarget, type LockedTranslation, RETRY } from '../lock/lock-file.js';
+import {
+  formatLockedTranslation,
+  type LockedTarget,
+  type LockedTranslation,
+  RETRY,
+  unitLine,
+} from '../lock/lock-file.js';
+import type { LockJournal } from '../lock/lock-journal.js';
 import { type FilePlan, type LocalePlan, loadTarget, translationHash } from './plan-project.js';
 
 const loadDocumentFn = async () => (await import('../formats/load-document.js')).loadDocument;
@@ -46,6 +54,22 @@ export interface TargetResult {
   /** Hash of the bytes rendered (what {@link hashBytes} gives), written or not. */
   hash: string | undefined;
   error: Diagnostic[] | undefined;
+  /** The disk takes no more writes: the run stops sending and writes nothing more. */
+  diskError?: DiskWriteError | undefined;
+}
+
+/** How {@link writeTarget} writes. */
+export interface WriteTargetOptions {
+  root: string;
+  /** Whether files are written at all (a dry run and a check write none). */
+  write: boolean;
+  /**
+   * Where the lock lines of the texts a target gets are written, and flushed, before the
+   * target is renamed into place (see {@link LockJournal}).
+   */
+  journal?: LockJournal | undefined;
+  /** Where temporary files are made (see `writeFileAtomic`). */
+  temporaryDirectory?: string | undefined;
 }
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -102,9 +126,9 @@ async function renderTarget(work: TargetWork, omitted: Set<string>): Promise<Uin
  */
 export async function writeTarget(
   work: TargetWork,
-  root: string,
-  write: boolean,
+  options: WriteTargetOptions,
 ): Promise<TargetResult> {
+  const { root, write } = options;
   const { plan, locale } = work;
   const doc = plan.doc!;
   const result: TargetResult = {
@@ -138,38 +162,78 @@ export async function writeTarget(
           : fileError(locale.target, 'render', `cannot be written: ${(error as Error).message}`);
       keep = true;
     }
-    if (bytes && write && result.changed) {
+    if (bytes && result.changed && !write) {
+      // Not written (a check, a dry run, a run that stopped writing): the target holds what it had.
+      keep = true;
+    } else if (bytes && result.changed) {
       try {
-        await writeFileAtomic(resolve(root, locale.target), bytes);
+        // Who wrote each new text is on the disk before the text is: a kill at any moment
+        // leaves no text in a target that no line names.
+        await options.journal?.append(journalLines(work, recordsOf(work, false, omitted).records));
+        await writeFileAtomic(resolve(root, locale.target), bytes, {
+          temporaryDirectory: options.temporaryDirectory,
+        });
         result.written = true;
       } catch (error) {
-        // The disk's problem (full, read-only, permissions): this file stays as it was, the
-        // others are still written, and its units are due again.
+        // The disk's problem (full, read-only, permissions): this file stays as it was, and
+        // its units are due again; a disk that takes no more writes stops the run.
         keep = true;
+        result.diskError = diskWriteError(error, locale.target);
         const code = (error as NodeJS.ErrnoException).code;
         result.error = fileError(
           locale.target,
           'write',
-          `cannot be written${code ? ` (${code})` : ''}: ${(error as Error).message}`,
+          result.diskError?.message ??
+            `cannot be written${code ? ` (${code})` : ''}: ${(error as Error).message}`,
         );
       }
     }
   }
-  for (const unit of locale.units) {
+  const records = recordsOf(work, keep, omitted);
+  result.records = records.records;
+  complete &&= records.complete;
+  if (complete && !keep && (write || !result.changed))
+    result.target = { file: result.hash!, settings: work.settingsHash };
+  return result;
+}
+
+// The lock's records of a target's units, as they are when the target is written (`keep`
+// false) or left as it was; `complete` when every unit has its text in it.
+function recordsOf(
+  work: TargetWork,
+  keep: boolean,
+  omitted: ReadonlySet<string>,
+): { records: Map<string, LockedTranslation>; complete: boolean } {
+  const records = new Map<string, LockedTranslation>();
+  let complete = true;
+  for (const unit of work.locale.units) {
     const id = unit.unit.id;
     const text = settledText(work, id);
     if (!text || omitted.has(id) || (keep && !IN_TARGET.has(text.outcome.kind))) {
       complete = false;
       // What the lock knew stays; a text that was ready but not written is due again.
-      if (unit.record)
-        result.records.set(id, text ? { ...unit.record, settings: RETRY } : unit.record);
+      if (unit.record) records.set(id, text ? { ...unit.record, settings: RETRY } : unit.record);
       continue;
     }
-    result.records.set(id, recordOf(work, unit, text.outcome, text.text));
+    records.set(id, recordOf(work, unit, text.outcome, text.text));
   }
-  if (complete && !keep && (write || !result.changed))
-    result.target = { file: result.hash!, settings: work.settingsHash };
-  return result;
+  return { records, complete };
+}
+
+// The journal's lines for a target about to be written: a line per unit whose record is new.
+function journalLines(work: TargetWork, records: ReadonlyMap<string, LockedTranslation>): string {
+  const { plan, locale } = work;
+  const before = new Map(locale.units.map((u) => [u.unit.id, u.record]));
+  let lines = '';
+  for (const [id, record] of records) {
+    const old = before.get(id);
+    if (record.settings === RETRY) continue;
+    if (old && formatLockedTranslation(old) === formatLockedTranslation(record)) continue;
+    const source = plan.sourceHashes.get(id);
+    if (source === undefined) continue;
+    lines += `${unitLine(plan.file.source, id, { source, locales: new Map([[locale.locale, record]]) })}\n`;
+  }
+  return lines;
 }
 
 // The lock's record of a unit written with `text`: hashed from what was rendered (adapters
