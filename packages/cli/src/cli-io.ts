@@ -18,6 +18,8 @@ export const EXIT = {
   /** The service cannot be reached: connections refused or reset, or no answer in the request timeout. */
   unreachable: 5,
   work: 10,
+  /** A check found target texts no record says who wrote (and nothing else to do). */
+  unknown: 11,
   /** Stopped by Ctrl-C (128 + SIGINT). */
   interrupted: 130,
   /** Stopped by SIGTERM (128 + 15), as a CI system cancels a job. */

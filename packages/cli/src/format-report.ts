@@ -32,9 +32,20 @@ export function localeTable(report: RunReport): string {
 
 /** The status table: where each locale stands, without sending anything. */
 export function statusTable(report: RunReport): string {
+  const unknown = report.unknown.length > 0;
   const head = ['locale', 'up to date', 'new', 'changed', 'kept', 'stale edits', 'removed'];
+  if (unknown) head.push('origin unknown');
   const rows = Object.entries(report.locales).map(([locale, l]) =>
-    [locale, l.unchanged, l.new, l.changed, l.kept, l.stale, l.removed].map(String),
+    [
+      locale,
+      l.unchanged,
+      l.new,
+      l.changed,
+      l.kept,
+      l.stale,
+      l.removed,
+      ...(unknown ? [l.unknown] : []),
+    ].map(String),
   );
   return table([head, ...rows]);
 }
@@ -74,10 +85,42 @@ export function problemLines(
   for (const s of report.stale) {
     lines.push(
       c.yellow(
-        `${s.file}:${s.line}:${s.column}: ${s.locale}: kept a person's translation whose source has changed since; review it [${s.unit}]`,
+        s.origin === 'unknown'
+          ? `${s.file}:${s.line}:${s.column}: ${s.locale}: kept a translation no record says who wrote, and its source has changed since; review it [${s.unit}]`
+          : `${s.file}:${s.line}:${s.column}: ${s.locale}: kept a person's translation whose source has changed since; review it [${s.unit}]`,
       ),
     );
+    if (s.sourceText !== undefined)
+      lines.push(
+        `  written for: ${s.previousSourceText ?? '(not in the repository history)'}\n  source now:  ${s.sourceText}`,
+      );
   }
+  const unknown = report.unknown.slice(0, MAX_PENDING_LINES);
+  for (const u of unknown)
+    lines.push(
+      c.yellow(
+        `${u.file}:${u.line}:${u.column}: ${u.locale}: no record says who wrote this translation (kept as it is) [${u.unit}]`,
+      ),
+    );
+  if (report.unknown.length > unknown.length)
+    lines.push(
+      c.yellow(`... and ${report.unknown.length - unknown.length} more (--json lists them all)`),
+    );
+  for (const orphan of report.orphans)
+    for (const target of orphan.targets)
+      lines.push(
+        orphan.pruned
+          ? `${target}: removed, its source ${orphan.source} is gone`
+          : c.yellow(
+              `${target}: its source ${orphan.source} is gone (deleted or moved), so no run updates it; transloom translate --prune removes it`,
+            ),
+      );
+  if (report.unknown.length > 0)
+    lines.push(
+      c.yellow(
+        'origin unknown: the lock lost their lines and this clone has no history that tells (a shallow clone: git fetch --unshallow, then run again); transloom review settles them',
+      ),
+    );
   return lines;
 }
 
@@ -115,7 +158,11 @@ export function unreadable(report: RunReport): number {
  * The closing lines of `check`: one for each reason its exit code is not 0 (files that cannot
  * be read, broken links, units to translate), or the one line that everything is up to date.
  */
-export function checkVerdict(report: RunReport, c: Colors): string[] {
+export function checkVerdict(
+  report: RunReport,
+  c: Colors,
+  options: { allowStale?: boolean } = {},
+): string[] {
   const lines: string[] = [];
   const files = unreadable(report);
   if (files > 0)
@@ -132,6 +179,26 @@ export function checkVerdict(report: RunReport, c: Colors): string[] {
     lines.push(
       c.yellow(
         `check: ${units} unit${units === 1 ? '' : 's'} missing or out of date${report.files.outdated.length > 0 ? ` in ${report.files.outdated.length} target file${report.files.outdated.length === 1 ? '' : 's'}` : ''}; run transloom translate`,
+      ),
+    );
+  const orphans = report.orphans.reduce((n, o) => n + (o.pruned ? 0 : o.targets.length), 0);
+  if (orphans > 0)
+    lines.push(
+      c.yellow(
+        `check: ${orphans} target file${orphans === 1 ? '' : 's'} whose source is gone; transloom translate --prune removes ${orphans === 1 ? 'it' : 'them'}`,
+      ),
+    );
+  const stale = report.stale.length;
+  if (stale > 0 && !options.allowStale)
+    lines.push(
+      c.yellow(
+        `check: ${stale} translation${stale === 1 ? '' : 's'} kept whose source changed since; review ${stale === 1 ? 'it' : 'them'} (transloom review), or pass --allow-stale`,
+      ),
+    );
+  if (report.unknown.length > 0)
+    lines.push(
+      c.yellow(
+        `check: ${report.unknown.length} translation${report.unknown.length === 1 ? '' : 's'} that no record says who wrote (exit 11)`,
       ),
     );
   if (lines.length === 0) lines.push(c.green('check: every target is up to date'));

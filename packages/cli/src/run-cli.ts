@@ -12,6 +12,8 @@ Commands:
   status             a table of where each locale stands
   glossary <action>  validate | push | pull the project glossary
   memory <action>    promote | export | import the translation memory (scopes, TMX)
+  review             stale edits and texts no record says who wrote: list, accept, retranslate
+  lock resolve       settle transloom.lock after a merge (both sides' lines, then git add)
   extract            add keys found in source code to the source catalogs
   init               write a transloom.config.mjs for the project's layout
   usage              characters used in this period
@@ -39,6 +41,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   },
   glossary: async () => (await import('./commands/glossary-command.js')).glossaryCommand,
   memory: async () => (await import('./commands/memory-command.js')).memoryCommand,
+  review: async () => (await import('./commands/review-command.js')).reviewCommand,
+  lock: async () => (await import('./commands/lock-command.js')).lockCommand,
   extract: async () => (await import('./commands/extract-command.js')).extractCommand,
   init: async () => (await import('./commands/init-command.js')).initCommand,
   usage: async () => (await import('./commands/usage-command.js')).usageCommand,

@@ -12,7 +12,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 
 /** Core's layers, bottom first: a folder may import its own layer and those below. */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['document', 'segments', 'errors', 'hashing', 'plurals', 'fs', 'collections'],
+  ['document', 'segments', 'errors', 'hashing', 'plurals', 'fs', 'collections', 'git'],
   ['formats'],
   // The configuration's schema names the registry's formats and checks their options.
   ['settings'],

@@ -39,6 +39,7 @@ it('exports exactly the public API of each entry', () => {
         "createTranslationMemory",
         "defaultNamespace",
         "defineConfig",
+        "ensureLockMergeAttribute",
         "findConfigFile",
         "formatDiagnostic",
         "isInside",

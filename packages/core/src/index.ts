@@ -29,6 +29,7 @@ export { writeFileAtomic } from './fs/write-file-atomic.js';
 export type { GlossaryLayoutKind } from './glossary/glossary-layout.js';
 export { GlossaryError } from './glossary/load-glossary.js';
 export { LockError } from './lock/lock-file.js';
+export { ensureLockMergeAttribute } from './lock/lock-merge-attribute.js';
 export { createFileTranslationStore } from './memory/file-translation-store.js';
 export { MemoryUnavailableError } from './memory/redis-translation-store.js';
 export { parseShard, type Shard } from './memory/shard-of.js';
@@ -45,10 +46,12 @@ export {
   type LocaleReport,
   type PendingUnit,
   type RunOutcome,
+  type RunOutcomeOptions,
   type RunReport,
   runOutcome,
   type StaleEdit,
   type UnitFailure,
+  type UnknownOrigin,
 } from './pipeline/run-report.js';
 export type { BuiltLinksReport, CheckBuiltLinksOptions } from './presets/check-built-links.js';
 export { checkBuiltLinks } from './project/check-site-links.js';
@@ -86,8 +89,10 @@ export type {
   GlossaryPush,
   GlossaryValidation,
   LocalServiceStarter,
+  LockResolution,
   MemoryPromotion,
   Project,
+  ReviewOptions,
   RunEvent,
   RunOptions,
   ServiceConnection,

@@ -41,7 +41,7 @@ const localeCounts = z.strictObject({
 export const actionReportSchema = z.strictObject({
   schema: z.literal(REPORT_SCHEMA),
   mode: z.enum(['check', 'translate']),
-  outcome: z.enum(['done', 'failed', 'stopped', 'work']),
+  outcome: z.enum(['done', 'failed', 'stopped', 'work', 'unknown']),
   pullRequest: z.number().int().min(1).max(1e9).nullable(),
   headSha: z
     .string()

@@ -22,6 +22,8 @@ function reportWithMissing(counts: number[]): RunReport {
       })),
     ),
     stale: [],
+    unknown: [],
+    orphans: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],

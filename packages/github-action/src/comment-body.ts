@@ -11,6 +11,8 @@ const OUTCOME: Record<ActionReport['outcome'], string> = {
   work: '🟡 Some strings are not translated yet.',
   failed: '❌ Some strings could not be translated.',
   stopped: '⏸️ The run stopped at its character budget or the quota; the next run goes on.',
+  unknown:
+    '🟡 Every string is translated, but no record says who wrote some translations (`transloom review`).',
 };
 
 /**

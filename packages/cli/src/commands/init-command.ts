@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { InternalError } from '@transloom/client/errors';
 import {
   CONFIG_SEARCH_PLACES,
+  ensureLockMergeAttribute,
   isInside,
   loadDocsTools,
   targetLocaleProblem,
@@ -177,6 +178,9 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
   io.stdout.write(
     `${report.join('\n')}\nwrote ${relative(io.cwd, file) || file} for ${layout.description} (${layout.sourceLocale} -> ${listLocales(targets)})\n`,
   );
+  // git merges the lock by taking both sides' lines (README: Working in a team).
+  if (await ensureLockMergeAttribute(join(root, 'transloom.lock')))
+    io.stdout.write('added transloom.lock merge=union to .gitattributes\n');
   if (layout.preset) {
     // What the site itself lacks for these locales (its own i18n configuration), said now.
     const { expandPreset } = await loadDocsTools();

@@ -27,6 +27,7 @@ import {
   workingDirectory,
 } from '../parse-command-args.js';
 import { createProgressDisplay, type ProgressDisplay, progressStyle } from '../progress-display.js';
+import { reportError } from '../report-error.js';
 
 /** Help of `transloom translate`. */
 export const TRANSLATE_USAGE = `Usage: transloom translate [options]
@@ -40,6 +41,8 @@ Options:
   --dry-run          print what would be sent (units, characters, requests per locale); send and write nothing
   --force            translate every unit again (people's edits are still kept)
   --overwrite-edits  translate units a person edited too
+  --prune            remove the targets whose source is gone (deleted or moved), with their
+                     lock lines
   --frozen           send and write nothing; exit 10 when any unit still needs translating
   --allow-empty      a file entry that matches no source file is not an error
   --no-wait          when another run is working on the project, exit 2 instead of waiting for it
@@ -80,6 +83,11 @@ locale.
                 (the generator's output folder); a broken one is an error (exit 3)
   --base PATH   the site's base path (default /)
   --allow-empty a file entry that matches no source file is not an error
+  --allow-stale a kept translation whose source changed since is not work (exit 0, listed)
+
+Exit codes: 0 up to date, 3 a file cannot be read or a link is broken, 10 units missing,
+changed, failed or stale (a person's text whose source changed since), 11 only texts that no
+record says who wrote (the lock lost their lines; run in a clone with its history).
 `;
 
 /** Help of `transloom status`. */
@@ -115,12 +123,15 @@ function optionsOf(mode: Mode): NonNullable<ParseArgsConfig['options']> {
     locale: { type: 'string', multiple: true },
     file: { type: 'string', multiple: true },
     'allow-empty': { type: 'boolean' },
-    ...(mode === 'check' ? { links: { type: 'string' }, base: { type: 'string' } } : {}),
+    ...(mode === 'check'
+      ? { links: { type: 'string' }, base: { type: 'string' }, 'allow-stale': { type: 'boolean' } }
+      : {}),
     ...(mode === 'translate'
       ? {
           'dry-run': { type: 'boolean' },
           force: { type: 'boolean' },
           'overwrite-edits': { type: 'boolean' },
+          prune: { type: 'boolean' },
           frozen: { type: 'boolean' },
           'no-wait': { type: 'boolean' },
           shard: { type: 'string' },
@@ -169,6 +180,7 @@ function callProject(
     frozen: Boolean(flags.frozen),
     force: Boolean(flags.force),
     overwriteEdits: Boolean(flags['overwrite-edits']),
+    prune: Boolean(flags.prune),
     wait: !flags['no-wait'],
     ...(shard ? { shard } : {}),
   });
@@ -195,6 +207,7 @@ async function printReport(
   project: Project,
   report: RunReport,
   dryRun: boolean,
+  allowStale: boolean,
 ): Promise<void> {
   const c = colors(io);
   const out = mode === 'status' ? io.stdout : io.stderr;
@@ -208,7 +221,22 @@ async function printReport(
     );
   if (mode === 'translate')
     io.stderr.write(`${dryRun ? 'dry run: nothing was sent or written' : summaryLine(report)}\n`);
-  if (mode === 'check') for (const line of checkVerdict(report, c)) io.stderr.write(`${line}\n`);
+  if (mode === 'check')
+    for (const line of checkVerdict(report, c, { allowStale })) io.stderr.write(`${line}\n`);
+}
+
+// The JSON summary of a run that stopped on an error: its report so far, when it has one.
+function errorJson(error: unknown, exitCode: number) {
+  const report = (error as { report?: RunReport } | undefined)?.report;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return {
+    ...(report ? reportJson(report) : {}),
+    exitCode,
+    error: {
+      ...(typeof code === 'string' ? { code } : {}),
+      message: error instanceof Error ? error.message : String(error),
+    },
+  };
 }
 
 /** `transloom translate`, `check` and `status`: one call on the project, then its report. */
@@ -259,15 +287,23 @@ export async function projectCommand(
   let report: RunReport;
   try {
     report = await callProject(mode, project, io, values, flags);
+  } catch (error) {
+    // --json prints its summary on every exit: what the run did before it stopped, and why.
+    const code = reportError(mode, error, io);
+    if (values.json) io.stdout.write(`${JSON.stringify(errorJson(error, code))}\n`);
+    return code;
   } finally {
     progress?.stop();
     await project.close();
   }
   await checkLinks(io, values, report);
-  const code = exitCodeOf(report);
+  const allowStale = Boolean(flags['allow-stale']);
+  const code = exitCodeOf(report, { allowStale });
   if (values.json)
-    io.stdout.write(`${JSON.stringify({ ...reportJson(report), exitCode: code })}\n`);
-  else await printReport(mode, io, project, report, dryRun);
+    io.stdout.write(
+      `${JSON.stringify({ ...reportJson(report, { allowStale }), exitCode: code })}\n`,
+    );
+  else await printReport(mode, io, project, report, dryRun, allowStale);
   // Status reports; it fails only when a file cannot be read, so a script notices.
   if (mode === 'status') return unreadable(report) > 0 ? EXIT.failed : EXIT.ok;
   return code;

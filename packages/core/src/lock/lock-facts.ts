@@ -1,4 +1,4 @@
-import type { Lock, LockedTranslation, LockedUnit } from './lock-types.js';
+import { type Lock, type LockedTranslation, type LockedUnit, RETRY } from './lock-types.js';
 import { peekUnits } from './parse-lock.js';
 
 /** A record found for a text, and the source hash of the line it is on. */
@@ -16,6 +16,22 @@ export interface TextRecords {
    * it from another unit.
    */
   recordOf(written: string, source: string): FoundRecord | undefined;
+  /**
+   * Where Transloom wrote a translation of the source with hash `source` under `settings`
+   * (as the lock's lines say: each target text still has to be found, and to hash as
+   * written): how a unit the repository already translated elsewhere (a catalog moved without
+   * its targets, a key renamed or copied) is filled without a request.
+   */
+  translationsOf(source: string, settings: string): readonly LockedText[];
+}
+
+/** A unit's line naming a text Transloom wrote. */
+export interface LockedText {
+  /** The source file (as the lock names it) and the unit. */
+  file: string;
+  unit: string;
+  /** Hash of the text written. */
+  written: string;
 }
 
 interface Entry {
@@ -26,9 +42,23 @@ interface Entry {
 // Made once per lock and locale, on first use: a run with nothing to look up makes none.
 const made = new WeakMap<Lock, Map<string, TextRecords>>();
 
-function add(entries: Map<string, Entry>, unit: LockedUnit, locale: string): void {
+interface Index {
+  entries: Map<string, Entry>;
+  /** `<source> <settings>` -> where Transloom wrote a translation of it. */
+  written: Map<string, LockedText[]>;
+}
+
+function add(index: Index, file: string, id: string, unit: LockedUnit, locale: string): void {
+  const { entries } = index;
   const record = unit.locales.get(locale);
   if (!record || record.unknown) return;
+  if (!record.human && record.settings !== RETRY) {
+    const key = `${unit.source} ${record.settings}`;
+    const list = index.written.get(key);
+    const text = { file, unit: id, written: record.written };
+    if (list) list.push(text);
+    else index.written.set(key, [text]);
+  }
   let entry = entries.get(record.written);
   if (!entry) {
     entry = {};
@@ -55,20 +85,23 @@ export function textRecords(lock: Lock, locale: string): TextRecords {
   }
   let records = byLocale.get(locale);
   if (records) return records;
-  let entries: Map<string, Entry> | undefined;
+  let index: Index | undefined;
   const read = () => {
-    entries = new Map();
-    for (const file of lock.files.values())
-      for (const unit of peekUnits(file).values()) {
-        add(entries, unit, locale);
-        for (const other of unit.alternates ?? []) add(entries, other, locale);
+    index = { entries: new Map(), written: new Map() };
+    for (const [path, file] of lock.files)
+      for (const [id, unit] of peekUnits(file)) {
+        add(index, path, id, unit, locale);
+        for (const other of unit.alternates ?? []) add(index, path, id, other, locale);
       }
-    return entries;
+    return index;
   };
   records = {
     recordOf(written, source) {
-      const entry = (entries ?? read()).get(written);
+      const entry = (index ?? read()).entries.get(written);
       return entry?.human ?? entry?.machine?.get(source);
+    },
+    translationsOf(source, settings) {
+      return (index ?? read()).written.get(`${source} ${settings}`) ?? [];
     },
   };
   byLocale.set(locale, records);

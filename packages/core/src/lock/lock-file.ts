@@ -39,18 +39,21 @@ export function readLockText(path: string): string | undefined {
 /**
  * Reads the lock file, or an empty lock when there is none; `journal`, the lines a run wrote
  * ahead of its targets and did not get to fold into the lock, is read over it (its lines are
- * true of the targets they were written with, as the lock's are). Returns the lock file's own
- * text too.
+ * true of the targets they were written with, as the lock's are). `instead` is read in the
+ * file's place when given. Returns the lock file's own text too.
  */
 export async function readLock(
   path: string,
   journal?: string,
+  instead?: string,
 ): Promise<{ lock: Lock; text: string | undefined }> {
   const text = readLockText(path);
-  if (text === undefined && !journal) return { lock: emptyLock(), text };
+  // `instead`: the lines to read in the file's place (both sides of a conflict git holds).
+  const read = instead ?? text;
+  if (read === undefined && !journal) return { lock: emptyLock(), text };
   try {
     const lock = parseLock(
-      journal ? `${text ?? ''}${text?.endsWith('\n') === false ? '\n' : ''}${journal}` : text!,
+      journal ? `${read ?? ''}${read?.endsWith('\n') === false ? '\n' : ''}${journal}` : read!,
     );
     return { lock, text };
   } catch (error) {

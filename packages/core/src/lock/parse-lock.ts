@@ -40,6 +40,11 @@ export interface RawLines {
 /** A locked file whose units may still be unread lines. */
 export type LazyFile = LockedFile & { [RAW]?: RawLines };
 
+/** Whether a file's lines were read as the lock writes them (not changed since, no merge left in them). */
+export function inLockForm(file: LockedFile): boolean {
+  return (file as LazyFile)[RAW]?.block !== undefined;
+}
+
 /** The prefix of a file's unit lines. */
 export function unitPrefix(path: string): string {
   return `unit ${JSON.stringify(path)} `;

@@ -1,4 +1,5 @@
 import { ConfigError } from '@transloom/client/errors';
+import picomatch from 'picomatch';
 import { globSync } from 'tinyglobby';
 import type { FormatOptions } from '../formats/format-adapter.js';
 import type { FormatName } from '../formats/registry.js';
@@ -130,6 +131,37 @@ function joinLocaleEntries(files: ProjectFile[], entries: readonly FileEntry[]):
     known.target = (locale) => (added.includes(locale) ? after(locale) : before(locale));
   }
   return joined;
+}
+
+/**
+ * The project file a source path would be if it existed: the first entry of `files` whose
+ * pattern matches it (its excludes too), with its target paths. How a run names the targets of
+ * a source the lock knows but the project no longer has (moved or deleted): its orphans, and
+ * the translations they still hold. Undefined when no entry matches it.
+ */
+export function projectFileFor(config: ResolvedConfig, source: string): ProjectFile | undefined {
+  for (const [index, entry] of config.files.entries()) {
+    const pattern = entry.source.replaceAll('{locale}', config.sourceLocale);
+    const ignore = [...ALWAYS_EXCLUDED, ...(entry.exclude ?? [])];
+    if (!picomatch(pattern, { dot: true, ignore })(source)) continue;
+    let target: (locale: string) => string;
+    try {
+      target = targetsOf(entry, index, config.sourceLocale)(source);
+    } catch {
+      continue;
+    }
+    return {
+      source,
+      entryIndex: index,
+      format: entry.format,
+      options: entry.options ?? {},
+      locales: (entry.locales ?? config.targetLocales).filter((l) =>
+        config.targetLocales.includes(l),
+      ),
+      target,
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { QuotaExceededError } from '@transloom/client/errors';
 import pLimit from 'p-limit';
 import type { DiskWriteError } from '../errors/disk-write-error.js';
+import type { LockHistory } from '../lock/lock-history.js';
 import type { LockJournal } from '../lock/lock-journal.js';
 import type { Shard } from '../memory/shard-of.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import { segmentText } from '../segments/parse-segment.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
+import type { LoadDocument } from './align-target.js';
 import { settleDerived } from './derived-units.js';
 import { type JobGroup, JobQueue } from './job-queue.js';
 import type { LocaleSettings } from './locale-settings.js';
@@ -19,6 +21,7 @@ import {
   planLocale,
   type UnitPlan,
 } from './plan-project.js';
+import type { RepositoryTexts } from './repository-texts.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import type { RunEvent } from './run-event.js';
 import { type RunReport, reportStale } from './run-report.js';
@@ -36,9 +39,13 @@ export interface LocaleRunContext {
   plans: readonly FilePlan[];
   planOptions: PlanOptions;
   memory: TranslationMemory;
+  /** Every lock line ever written here or committed, read once when a run first needs it. */
+  history: () => Promise<LockHistory>;
   settings: LocaleSettings;
   /** Look texts up in the translation memory (not for a check, nor with force). */
   lookup: boolean;
+  /** The translations the repository already holds (looked up with the memory). */
+  repository?: ((loadDocument: LoadDocument) => RepositoryTexts) | undefined;
   /**
    * Sends the open texts of the locale's groups; absent when this run sends nothing (a dry
    * run, a check, a frozen run, or after the quota stopped it).
@@ -164,6 +171,9 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
       adopting.push({ work, plan: unitPlan, forms });
       return;
     }
+    queueTask(work, unitPlan, forms);
+  };
+  const queueTask = (work: TargetWork, unitPlan: UnitPlan, forms: UnitForm[]) => {
     const task = new UnitTask(ledger, work, unitPlan, forms);
     const group = groupOf(contextOf(unitPlan));
     for (let i = 0; i < forms.length; i++)
@@ -174,6 +184,8 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
   );
   // Loaded only when a file was parsed: a run where every file matches the lock loads no parser.
   const loadDocument = parsed.length > 0 ? await documentLoader() : undefined;
+  const repository =
+    context.lookup && loadDocument ? context.repository?.(loadDocument) : undefined;
   for (const plan of parsed) {
     const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument!);
     if (localePlan.error) {
@@ -190,16 +202,32 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
       if (unitPlan.current !== undefined) work.translations.set(unit.id, unitPlan.current);
       if (settleDerived(work, unitPlan, report)) continue;
       if (settleUnsent(work, unitPlan, report, locale.locale)) continue;
+      if (repository && settleFromRepository(work, unitPlan, report, repository)) continue;
       enqueue(work, unitPlan);
     }
   }
 
-  // Target text the lock does not know: Transloom's own when the memory gives the same text.
-  await resolveAdoptions(adopting, context.memory, report, (item) => {
-    const group = groupOf(contextOf(item.plan));
-    return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
-  });
-  for (const item of adopting) unitSettled(item.work);
+  // Target text the lock does not know: whose it is, from the memory and the lock's history.
+  const again = new Set(
+    await resolveAdoptions(adopting, report, {
+      memory: context.memory,
+      history: context.history,
+      keysOf: (item) => {
+        const group = groupOf(contextOf(item.plan));
+        return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
+      },
+    }),
+  );
+  for (const item of adopting) {
+    if (!again.has(item)) {
+      unitSettled(item.work);
+      continue;
+    }
+    // Transloom's translation of an older source: due again, like any changed unit.
+    item.plan.state = 'changed';
+    counts.changed++;
+    queueTask(item.work, item.plan, item.forms);
+  }
   units.planned();
   for (const work of works.splice(0)) settled(work);
 
@@ -335,6 +363,26 @@ function jobGroups(locale: LocaleSettings) {
   return { groups, groupOf };
 }
 
+// Settles a unit to translate with the translation the repository holds for its source and
+// settings, counted as reused; false when it has none.
+function settleFromRepository(
+  work: TargetWork,
+  unitPlan: UnitPlan,
+  report: RunReport,
+  repository: RepositoryTexts,
+): boolean {
+  if (unitPlan.state !== 'new' && unitPlan.state !== 'changed') return false;
+  const locale = work.locale.locale;
+  const text = repository.find(work.plan, unitPlan, locale);
+  if (text === undefined) return false;
+  const counts = report.locales[locale]!;
+  counts[unitPlan.state]++;
+  counts.reused++;
+  work.translations.set(unitPlan.unit.id, text);
+  work.outcomes.set(unitPlan.unit.id, OUTCOME.reused);
+  return true;
+}
+
 // Settles a unit that needs nothing sent (unchanged, or kept as a person wrote it) and counts
 // it; false for a unit still to translate or adopt.
 function settleUnsent(
@@ -361,6 +409,7 @@ function settleUnsent(
       column,
       locale,
       unit: id,
+      ...(unitPlan.reviewedSource ? { reviewedSource: unitPlan.reviewedSource } : {}),
     });
   }
   return true;

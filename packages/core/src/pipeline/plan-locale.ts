@@ -114,6 +114,13 @@ function planLocaleOf(
       sourceHash,
       settingsHash,
     });
+    const kept = state === 'kept' || state === 'adopt';
+    if (kept && options.accept?.(plan.file.source, unit.id, locale)) {
+      // A person reviewed it against the current source: theirs, and up to date.
+      state = 'kept';
+      reviewedSource = sourceHash;
+    }
+    if (kept && options.overwrite?.(plan.file.source, unit.id, locale)) state = 'changed';
     if (state === 'kept' && options.overwriteEdits) state = 'changed';
     if (state === 'unchanged' && options.force) state = 'changed';
     const stale = state === 'kept' && reviewedSource !== sourceHash;
@@ -218,7 +225,12 @@ function unitStateOf({
   if (currentHash === undefined) {
     state = 'new';
   } else if (record) {
-    if (record.human && record.written === currentHash) {
+    if (record.unknown && record.written === currentHash) {
+      // No record said who wrote it when it was found: asked again (a clone with history
+      // may tell), and kept until someone says.
+      state = 'adopt';
+      reviewedSource = record.reviewedSource ?? lockedSource;
+    } else if (record.human && record.written === currentHash) {
       state = 'kept';
       reviewedSource = record.reviewedSource ?? sourceHash;
     } else if (record.human) {

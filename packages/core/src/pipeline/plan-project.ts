@@ -3,6 +3,7 @@ import type { Unit } from '../formats/format-adapter.js';
 import { underRoot } from '../fs/under-root.js';
 import { hashBytes } from '../hashing/hash-of.js';
 import type { LockedFile } from '../lock/lock-file.js';
+import { inLockForm } from '../lock/parse-lock.js';
 import { segmentText } from '../segments/parse-segment.js';
 import { documentLoader } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
@@ -12,7 +13,14 @@ import { translationHash } from './translation-hash.js';
 
 export { alignTarget, documentLoader, loadTarget } from './align-target.js';
 export { planLocale, unitSettingsHash } from './plan-locale.js';
-export type { FilePlan, LocalePlan, PlanOptions, UnitPlan, UnitState } from './plan-types.js';
+export type {
+  FilePlan,
+  LocalePlan,
+  PlanOptions,
+  UnitFilter,
+  UnitPlan,
+  UnitState,
+} from './plan-types.js';
 export { translationHash } from './translation-hash.js';
 
 // Files are read synchronously: a promise-based read costs four round trips through the
@@ -47,9 +55,13 @@ const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 // and settings as they are, and each locale's target was written with its settings as now.
 function mayBeUpToDate(options: PlanOptions, locked: LockedFile, locales: readonly string[]) {
   return (
+    // After a merge that left conflict markers, which side's lines hold is read from the targets.
+    !(options.lock.conflicted && !inLockForm(locked)) &&
     !options.force &&
     !options.parseAll &&
     !options.overwriteEdits &&
+    !options.accept &&
+    !options.overwrite &&
     locales.every((l) => locked.targets.get(l)?.settings === options.settings.get(l)!.hash) &&
     !locked.hasStaleEdits()
   );

@@ -73,6 +73,9 @@ export interface FilePlan {
   error: Diagnostic[] | undefined;
 }
 
+/** Picks units of a run: by source file (as the project names it), unit id and locale. */
+export type UnitFilter = (file: string, unit: string, locale: string) => boolean;
+
 /** Options of {@link planProject}. */
 export interface PlanOptions {
   config: ResolvedConfig;
@@ -86,6 +89,10 @@ export interface PlanOptions {
   parseAll?: boolean;
   /** Treat people's text like any other (translate it again when needed). */
   overwriteEdits?: boolean;
+  /** These kept units (a person's, or of unknown origin) are reviewed: written for the current source. */
+  accept?: UnitFilter;
+  /** These kept units are translated again. */
+  overwrite?: UnitFilter;
   /** Told once, before the first source is parsed (never when every file matches the lock). */
   onParsing?: () => void;
   /**

@@ -1,6 +1,7 @@
+import type { LockHistory } from '../lock/lock-history.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import { translationHash, type UnitPlan } from './plan-project.js';
-import { type RunReport, reportStale } from './run-report.js';
+import { type RunReport, reportStale, reportUnknown } from './run-report.js';
 import { assembleTranslation, type UnitForm } from './unit-forms.js';
 import { OUTCOME, type TargetWork } from './write-target.js';
 
@@ -11,53 +12,88 @@ export interface Adoption {
   forms: UnitForm[];
 }
 
+/** What {@link resolveAdoptions} reads. */
+export interface AdoptionSources {
+  memory: TranslationMemory;
+  /** Every lock line ever written here or committed (read once, when first needed). */
+  history: () => Promise<LockHistory>;
+  /** The memory keys of an adoption's forms. */
+  keysOf: (adoption: Adoption) => string[];
+}
+
+// Whether the memory gives exactly the target's text for the unit's current source and settings.
+function inMemory(item: Adoption, keys: readonly string[], found: ReadonlyMap<string, string>) {
+  const { work, plan } = item;
+  const segments = item.forms.map((form, i) => {
+    const value = found.get(keys[i]!);
+    const restored = value === undefined ? undefined : form.restore(value);
+    return restored && 'segment' in restored ? restored.segment : undefined;
+  });
+  return (
+    segments.every((s) => s !== undefined) &&
+    translationHash(
+      work.plan.doc!.portable(plan.unit.id, assembleTranslation(item.forms, segments as string[])),
+    ) === plan.currentHash
+  );
+}
+
 /**
- * Decides whose text each adoption is: Transloom's own when the translation memory gives
- * exactly that text for the unit's current source and settings (a run that stopped before
- * writing its lock), else a person's, which is kept and, if written for an older source,
- * reported as stale. Sends nothing.
+ * Decides whose text each adoption is, never from the absence of a record alone:
+ * - Transloom's own when the translation memory gives exactly that text for the unit's
+ *   current source and settings (a run that stopped before writing its lock);
+ * - else whoever a lock line in the history says (see {@link LockHistory}): a person's text
+ *   is kept; Transloom's for the current source and settings is up to date, and Transloom's
+ *   for an older source of the unit is returned, to be translated again;
+ * - else, when the history is complete (every line Transloom wrote is in it), a person's
+ *   text, kept and, if written for an older source, reported as stale;
+ * - else (a shallow clone) of unknown origin: kept as it is, never overwritten, reported,
+ *   and stale when its source changed since it was found.
+ * Sends nothing.
  */
 export async function resolveAdoptions(
   adoptions: readonly Adoption[],
-  memory: TranslationMemory,
   report: RunReport,
-  keysOf: (adoption: Adoption) => string[],
-): Promise<void> {
-  if (adoptions.length === 0) return;
-  const keyed = adoptions.map((item) => ({ item, keys: keysOf(item) }));
-  const found = await memory.getMany(keyed.flatMap((k) => k.keys));
+  sources: AdoptionSources,
+): Promise<Adoption[]> {
+  if (adoptions.length === 0) return [];
+  const keyed = adoptions.map((item) => ({ item, keys: sources.keysOf(item) }));
+  const found = await sources.memory.getMany(keyed.flatMap((k) => k.keys));
+  const again: Adoption[] = [];
+  let history: LockHistory | undefined;
   for (const { item, keys } of keyed) {
     const { work, plan } = item;
-    const segments = item.forms.map((form, i) => {
-      const value = found.get(keys[i]!);
-      const restored = value === undefined ? undefined : form.restore(value);
-      return restored && 'segment' in restored ? restored.segment : undefined;
-    });
-    const ours =
-      segments.every((s) => s !== undefined) &&
-      translationHash(
-        work.plan.doc!.portable(
-          plan.unit.id,
-          assembleTranslation(item.forms, segments as string[]),
-        ),
-      ) === plan.currentHash;
-    const counts = report.locales[work.locale.locale]!;
-    if (ours) {
+    const locale = work.locale.locale;
+    const counts = report.locales[locale]!;
+    if (inMemory(item, keys, found)) {
       work.outcomes.set(plan.unit.id, OUTCOME.ours);
       counts.unchanged++;
       continue;
     }
-    work.outcomes.set(plan.unit.id, { kind: 'kept', reviewedSource: plan.reviewedSource });
-    counts.kept++;
-    if (plan.reviewedSource !== plan.sourceHash) {
-      const { line, column, id } = plan.unit;
-      reportStale(report, {
-        file: work.plan.file.source,
-        line,
-        column,
-        locale: work.locale.locale,
-        unit: id,
-      });
+    history ??= await sources.history();
+    const line = history.recordOf(locale, plan.currentHash!, plan.sourceHash, plan.unit.id);
+    const { line: at, column, id } = plan.unit;
+    const position = { file: work.plan.file.source, line: at, column, locale, unit: id };
+    if (line && !line.record.human) {
+      if (line.source === plan.sourceHash && line.record.settings === plan.settingsHash) {
+        work.outcomes.set(plan.unit.id, OUTCOME.ours);
+        counts.unchanged++;
+      } else again.push(item);
+      continue;
     }
+    if (line || history.complete) {
+      const reviewedSource = line
+        ? (line.record.reviewedSource ?? line.source)
+        : (plan.reviewedSource ?? plan.sourceHash);
+      work.outcomes.set(plan.unit.id, { kind: 'kept', reviewedSource });
+      counts.kept++;
+      if (reviewedSource !== plan.sourceHash) reportStale(report, { ...position, reviewedSource });
+      continue;
+    }
+    const foundSource = plan.reviewedSource ?? plan.sourceHash;
+    work.outcomes.set(plan.unit.id, { kind: 'unknown', foundSource });
+    reportUnknown(report, position);
+    if (foundSource !== plan.sourceHash)
+      reportStale(report, { ...position, reviewedSource: foundSource, origin: 'unknown' });
   }
+  return again;
 }

@@ -21,6 +21,11 @@ export interface LocaleReport {
   removed: number;
   /** Kept units whose source changed after the person wrote them: worth a review. */
   stale: number;
+  /**
+   * Units whose target text no durable record says who wrote (a lock that lost lines, in a
+   * clone with no history to look in): kept like a person's, never overwritten, reported.
+   */
+  unknown: number;
   /** Units that need the service (dry run and check). */
   pending: number;
   /** Characters those texts hold (dry run). */
@@ -58,6 +63,23 @@ export interface StaleEdit {
   column: number;
   locale: string;
   unit: string;
+  /** Hash of the source the text was written for (the current one's differs). */
+  reviewedSource?: string;
+  /** `unknown`: no record says who wrote the text (see {@link LocaleReport.unknown}). */
+  origin?: 'human' | 'unknown';
+  /** The source text now (`status` and `review` fill it in). */
+  sourceText?: string;
+  /** The source text the kept text was written for, when the repository's history has it. */
+  previousSourceText?: string;
+}
+
+/** A unit whose target text no record says who wrote (see {@link LocaleReport.unknown}). */
+export interface UnknownOrigin {
+  file: string;
+  line: number;
+  column: number;
+  locale: string;
+  unit: string;
 }
 
 /** The outcome of a run. */
@@ -82,6 +104,13 @@ export interface RunReport {
   /** Units that need the service (check and dry run): what a translate run would send. */
   pending: PendingUnit[];
   stale: StaleEdit[];
+  /** Units whose target text no record says who wrote. */
+  unknown: UnknownOrigin[];
+  /**
+   * Targets whose source is gone (deleted or moved): no run updates them; `--prune` removes
+   * them (`pruned` then says so).
+   */
+  orphans: Array<{ source: string; targets: string[]; pruned?: boolean }>;
   /** Problems in the project's files (errors and warnings). */
   diagnostics: Diagnostic[];
   /** Why the run stopped sending early. */
@@ -94,6 +123,12 @@ export interface RunReport {
    */
   shard?: { index: number; count: number; others: number };
   durationMs: number;
+}
+
+/** Counts and lists a unit whose target text no record says who wrote. */
+export function reportUnknown(report: RunReport, unit: UnknownOrigin): void {
+  report.locales[unit.locale]!.unknown++;
+  report.unknown.push(unit);
 }
 
 /** Counts and lists a kept unit whose source changed after the person wrote its text. */
@@ -114,6 +149,7 @@ export function emptyLocaleReport(): LocaleReport {
     unchanged: 0,
     removed: 0,
     stale: 0,
+    unknown: 0,
     pending: 0,
     characters: 0,
     requests: 0,
@@ -123,22 +159,35 @@ export function emptyLocaleReport(): LocaleReport {
 /**
  * How a run ended, for a host to map to its own signal (an exit code, a failed build):
  * - `stopped`: the quota or the budget stopped sending;
- * - `work`: a check or a frozen run found units missing, stale or failed, or files out of date;
+ * - `work`: a check or a frozen run found units missing, stale (a person's text whose source
+ *   changed since) or failed, files out of date, or targets whose source is gone;
  * - `failed`: units failed or a file could not be read or written;
+ * - `unknown`: a check found nothing else to do, but target texts no record says who wrote;
  * - `done`: everything is translated.
  */
-export type RunOutcome = 'done' | 'failed' | 'stopped' | 'work';
+export type RunOutcome = 'done' | 'failed' | 'stopped' | 'work' | 'unknown';
+
+/** How {@link runOutcome} judges a report. */
+export interface RunOutcomeOptions {
+  /** A person's text whose source changed since is not work for a check. */
+  allowStale?: boolean;
+}
 
 /** The outcome of a report (see {@link RunOutcome}). */
-export function runOutcome(report: RunReport): RunOutcome {
+export function runOutcome(report: RunReport, options: RunOutcomeOptions = {}): RunOutcome {
   if (report.stopped) return 'stopped';
   const errors = report.diagnostics.some((d) => d.severity === 'error');
-  if (report.mode === 'check' || report.mode === 'frozen') {
+  const checking = report.mode === 'check' || report.mode === 'frozen';
+  if (checking) {
     const work =
-      Object.values(report.locales).some((l) => l.pending > 0 || l.failed > 0) ||
-      report.files.outdated.length > 0;
+      Object.values(report.locales).some(
+        (l) => l.pending > 0 || l.failed > 0 || (!options.allowStale && l.stale > 0),
+      ) ||
+      report.files.outdated.length > 0 ||
+      report.orphans.some((o) => !o.pruned);
     if (work) return 'work';
   }
   if (report.failures.length > 0 || errors) return 'failed';
+  if (checking && report.unknown.length > 0) return 'unknown';
   return 'done';
 }

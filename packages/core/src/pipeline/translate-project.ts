@@ -7,12 +7,18 @@ import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
 import { type Lock, readLock, writeLock } from '../lock/lock-file.js';
 import {
+  foldJournalIntoHistory,
+  type LockHistory,
+  lockHistoryPath,
+  readLockHistory,
+} from '../lock/lock-history.js';
+import {
   type LockJournal,
   lockJournalPath,
   openLockJournal,
   readLockJournal,
-  removeLockJournal,
 } from '../lock/lock-journal.js';
+import { ensureLockMergeAttribute } from '../lock/lock-merge-attribute.js';
 import { createConfiguredStore } from '../memory/configured-store.js';
 import { createFileTranslationStore } from '../memory/file-translation-store.js';
 import { MemoryUnavailableError } from '../memory/redis-translation-store.js';
@@ -29,11 +35,13 @@ import { checkFileEntries } from './check-file-entries.js';
 import { checkRunPaths } from './check-run-paths.js';
 import { checkWritable } from './check-writable.js';
 import { expandFiles } from './expand-files.js';
+import { findOrphans, pruneOrphans } from './find-orphans.js';
 import { runLocale } from './locale-run.js';
 import { type LocaleSettings, localeSettings } from './locale-settings.js';
 import { createLockLedger } from './lock-ledger.js';
 import { PathGuard } from './path-guard.js';
-import { type FilePlan, type PlanOptions, planProject } from './plan-project.js';
+import { type FilePlan, type PlanOptions, planProject, type UnitFilter } from './plan-project.js';
+import { type RepositoryTexts, repositoryTexts } from './repository-texts.js';
 import type { RunEvent } from './run-event.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
 import type { ServiceConnection } from './service-connection.js';
@@ -72,6 +80,19 @@ export interface TranslateProjectOptions {
   force?: boolean;
   /** Translate people's text again too. */
   overwriteEdits?: boolean;
+  /** Remove the targets whose source is gone, with their lock lines (see `findOrphans`). */
+  prune?: boolean;
+  /**
+   * With mode `check`: write the lock (nothing is sent, no target written): every file planned
+   * with its lines chosen by what its targets hold (`transloom lock resolve`, `review`).
+   */
+  lockOnly?: boolean;
+  /** Read these lines as the lock, in the lock file's place (both sides of a conflict git holds). */
+  lockText?: string;
+  /** A person reviewed these units: their kept text counts as written for the current source. */
+  accept?: UnitFilter;
+  /** Translate these kept units again (a person asked for a fresh translation). */
+  overwrite?: UnitFilter;
   /** The translation memory (default: the configured store). */
   memory?: TranslationMemory;
   /**
@@ -192,12 +213,17 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   // or the disk was full) are read over the lock: they say who wrote what is in the targets.
   const journalPath = lockJournalPath(config.root, config.lockFile);
   const [{ lock, text: lockText }, glossary] = await Promise.all([
-    readLock(config.lockFile, readLockJournal(journalPath)),
+    readLock(config.lockFile, readLockJournal(journalPath), options.lockText),
     loadProjectGlossary(config),
   ]);
   const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
+  // Every file of a lock with conflict markers is planned: which side's lines hold for it is
+  // read from its targets.
+  const conflicted = lock.conflicted === true;
   const planOptions: PlanOptions = {
     ...planFlags(options),
+    ...(options.accept ? { accept: options.accept } : {}),
+    ...(options.overwrite ? { overwrite: options.overwrite } : {}),
     config,
     files,
     lock,
@@ -209,6 +235,9 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const memory = await openRunMemory(options, shard);
   const plans = await planProject(planOptions);
   const report = startReport(config, mode, locales, plans, settings, glossary, shard);
+  if (conflicted) report.diagnostics.push(conflictDiagnostic(config, mode));
+  // A run limited to some files says nothing of the others' sources.
+  report.orphans = only ? [] : findOrphans(config, lock, all);
 
   // Every file the run may write, before anything is sent: a read-only folder found after
   // the service answered would cost every character.
@@ -228,11 +257,23 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   const send = service.send;
   // A shard writes no file and no lock: the final run writes them all at once.
   const writesFiles = mode === 'translate' && !shard;
+  const writesLock = writesFiles || (mode === 'check' && options.lockOnly === true);
   let write = writesFiles;
   const temporaryDirectory = join(config.root, STATE_DIRECTORY, 'tmp');
   // Temporary files of runs that were killed between writing one and renaming it.
   if (writesFiles) await removeLeftTemporaries(temporaryDirectory);
-  const journal: LockJournal | undefined = writesFiles ? openLockJournal(journalPath) : undefined;
+  const journal: LockJournal | undefined = writesLock ? openLockJournal(journalPath) : undefined;
+  // Read once, and only when a locale meets a target text its lock does not know.
+  let history: Promise<LockHistory> | undefined;
+  const readHistory = () => {
+    history ??= readLockHistory(config.root, config.lockFile);
+    return history;
+  };
+  let repository: RepositoryTexts | undefined;
+  const readRepository = (loadDocument: Parameters<typeof repositoryTexts>[0]['loadDocument']) => {
+    repository ??= repositoryTexts({ config, lock, files: all, guard, loadDocument });
+    return repository;
+  };
   // Each source's lock record is made once its last locale is written, and its plan let go.
   const ledger = createLockLedger(lock, plans, locales);
   let fatal: unknown;
@@ -248,6 +289,8 @@ export async function translateProject(options: TranslateProjectOptions): Promis
         plans,
         planOptions,
         memory,
+        history: readHistory,
+        repository: readRepository,
         settings: settings.get(locale)!,
         lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
         send: mode === 'translate' ? send : undefined,
@@ -297,8 +340,15 @@ export async function translateProject(options: TranslateProjectOptions): Promis
     halted ??= fatal;
     fatal = undefined;
   }
-  if (writesFiles) {
+  if (writesFiles && options.prune && halted === undefined) {
+    await pruneOrphans(config, report.orphans, guard);
+    for (const orphan of report.orphans) orphan.pruned = true;
+  }
+  if (writesLock) {
     const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
+    // An orphan's lines stay until it is pruned: a source moved without its targets finds
+    // its translations there, and the next run reports it again.
+    for (const orphan of report.orphans) if (!orphan.pruned) untouched.push(orphan.source);
     // The lock records what the targets hold, whatever stopped the run: locales a fatal error
     // left out keep their lock records, as if they were not in the run.
     await writeRunLock(
@@ -333,8 +383,27 @@ async function writeRunLock(
   temporaryDirectory: string,
 ): Promise<void> {
   await journal.close();
-  await writeLock(config.lockFile, next, previous, { temporaryDirectory });
-  await removeLockJournal(journalPath);
+  const wrote = await writeLock(config.lockFile, next, previous, { temporaryDirectory });
+  // A new lock comes with the attribute that has git merge it line by line.
+  if (wrote && previous === undefined) await ensureLockMergeAttribute(config.lockFile);
+  // Kept in the clone's history: a lock that later loses these lines is read against it.
+  await foldJournalIntoHistory(journalPath, lockHistoryPath(config.root, config.lockFile));
+}
+
+// The warning of a lock with git's conflict markers, read as both sides' lines.
+function conflictDiagnostic(config: ResolvedConfig, mode: RunReport['mode']): Diagnostic {
+  const name = relative(config.root, config.lockFile);
+  return {
+    file: name,
+    line: 1,
+    column: 1,
+    rule: 'lock-conflict',
+    severity: 'warning',
+    message:
+      mode === 'translate'
+        ? `had git's conflict markers: both sides' lines were read (each holds on its own) and it is written again without them; mark it resolved: git add ${name}`
+        : `has git's conflict markers: both sides' lines were read (each holds on its own); run transloom lock resolve to write it without them`,
+  };
 }
 
 // An error of one file, as a run reports it.
@@ -410,6 +479,8 @@ function startReport(
     failures: [],
     pending: [],
     stale: [],
+    unknown: [],
+    orphans: [],
     diagnostics: [
       ...config.warnings.map(
         (w): Diagnostic => ({

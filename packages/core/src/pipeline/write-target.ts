@@ -20,6 +20,8 @@ const loadDocumentFn = async () => (await import('../formats/load-document.js'))
 export type UnitOutcome =
   | { readonly kind: 'translated' | 'reused' | 'unchanged' | 'ours' | 'derived' }
   | { readonly kind: 'kept'; readonly reviewedSource: string | undefined }
+  /** Kept as it is: no record says who wrote it (`foundSource`: the source it was found with). */
+  | { readonly kind: 'unknown'; readonly foundSource: string }
   | { readonly kind: 'failed'; readonly message: string };
 
 /** The outcomes without details, one object each: a big run records one per unit and locale. */
@@ -77,7 +79,12 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
 }
 
 /** Outcomes whose text is in the target file already: writing the file or not, it stays. */
-const IN_TARGET: ReadonlySet<UnitOutcome['kind']> = new Set(['unchanged', 'kept', 'ours']);
+const IN_TARGET: ReadonlySet<UnitOutcome['kind']> = new Set([
+  'unchanged',
+  'kept',
+  'ours',
+  'unknown',
+]);
 
 // A diagnostic of the target file: it could not be rendered or written.
 function fileError(file: string, rule: string, message: string): Diagnostic[] {
@@ -252,5 +259,9 @@ function recordOf(
   };
   if (outcome.kind === 'kept' && outcome.reviewedSource)
     record.reviewedSource = outcome.reviewedSource;
+  if (outcome.kind === 'unknown') {
+    record.unknown = true;
+    record.reviewedSource = outcome.foundSource;
+  }
   return record;
 }

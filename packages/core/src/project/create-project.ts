@@ -3,6 +3,7 @@ import { UsageError } from '@transloom/client/errors';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import { PathGuard } from '../pipeline/path-guard.js';
 import type { RunReport } from '../pipeline/run-report.js';
+import type { TranslateProjectOptions } from '../pipeline/translate-project.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
 import { ensureStateDirectory, STATE_DIRECTORY } from '../settings/state-directory.js';
 import { createCallQueue } from './call-queue.js';
@@ -12,6 +13,7 @@ import type {
   ExtractOptions,
   LocalServiceStarter,
   Project,
+  ReviewOptions,
   RunEvent,
   RunOptions,
   TranslateOptions,
@@ -140,6 +142,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
     mode: RunReport['mode'],
     call: TranslateOptions,
     parseAll = false,
+    lockRun?: Partial<TranslateProjectOptions>,
   ): Promise<RunReport> => {
     if (mode === 'translate') chosen();
     const { translateProject } = await import('../pipeline/translate-project.js');
@@ -157,11 +160,27 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         ...(parseAll ? { parseAll } : {}),
         force: call.force ?? false,
         overwriteEdits: call.overwriteEdits ?? false,
+        ...(call.prune ? { prune: true } : {}),
+        ...(lockRun ?? {}),
         ...(call.signal ? { signal: call.signal } : {}),
         onEvent: (event) => emit(call.onEvent, event),
       });
-    const writes = mode === 'translate';
+    const writes = mode === 'translate' || lockRun?.lockOnly === true;
     return writes ? withLock(mode, call, job) : job();
+  };
+  // A run that writes only the lock (lock resolve, review --accept) under the run lock.
+  const lockOnly = (call: TranslateOptions, extra: Partial<TranslateProjectOptions>) =>
+    run('check', call, true, { ...extra, lockOnly: true });
+  const lockActions = () => import('./lock-actions.js');
+  const review = async (call: ReviewOptions): Promise<RunReport> => {
+    const filter = (await lockActions()).reviewFilter(config, call);
+    if (call.action === 'accept') return lockOnly(call, { accept: filter });
+    if (call.action === 'retranslate') return run('translate', call, false, { overwrite: filter });
+    const report = await run('check', call, true);
+    report.stale = report.stale.filter((e) => filter(e.file, e.unit, e.locale));
+    report.unknown = report.unknown.filter((u) => filter(u.file, u.unit, u.locale));
+    await (await import('./stale-sources.js')).describeStaleEdits(config, report);
+    return report;
   };
   const pseudoRun = async (call: RunOptions): Promise<RunReport> => {
     const locale = options.pseudoLocale;
@@ -215,7 +234,19 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
       queue.enqueue(call.signal, () => run(call.frozen ? 'frozen' : 'translate', call)),
     pseudoLocalize: (call = {}) => queue.enqueue(call.signal, () => pseudoRun(call)),
     check: (call = {}) => queue.enqueue(call.signal, () => run('check', call)),
-    status: (call = {}) => queue.enqueue(call.signal, () => run('check', call, true)),
+    resolveLock: (call = {}) =>
+      queue.enqueue(call.signal, async () =>
+        (await lockActions()).resolveLock(config, (lockText) =>
+          lockOnly(call, lockText === undefined ? {} : { lockText }),
+        ),
+      ),
+    review: (call) => queue.enqueue(call.signal, () => review(call)),
+    status: (call = {}) =>
+      queue.enqueue(call.signal, async () => {
+        const report = await run('check', call, true);
+        await (await import('./stale-sources.js')).describeStaleEdits(config, report);
+        return report;
+      }),
     glossary: {
       validate: (call = {}) =>
         queue.enqueue(call.signal, async () => (await glossary()).validateGlossary(config)),

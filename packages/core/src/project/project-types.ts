@@ -99,6 +99,8 @@ export interface TranslateOptions extends RunOptions {
   force?: boolean;
   /** Translate units a person edited too. */
   overwriteEdits?: boolean;
+  /** Remove the targets whose source is gone (deleted or moved), with their lock lines. */
+  prune?: boolean;
   /**
    * When another run holds the project (another terminal, a CI step), wait for it (default)
    * or fail at once with a ProjectLockedError.
@@ -113,6 +115,38 @@ export interface TranslateOptions extends RunOptions {
    * Needs a shared memory (`translationMemory.redis`).
    */
   shard?: { index: number; count: number };
+}
+
+/** Which units a review takes: all of them when a list is absent. */
+export interface ReviewOptions {
+  /**
+   * `list`: what there is to review, each stale edit with its source text now and the one it
+   * was written for (from the repository's history); `accept`: the kept text (a person's whose
+   * source changed since, or one no record says who wrote) is a person's, reviewed for the
+   * current source; `retranslate`: it is replaced by a fresh, verified translation of the
+   * current source.
+   */
+  action: 'list' | 'accept' | 'retranslate';
+  /** Source files (relative to the root or absolute). */
+  files?: readonly string[];
+  locales?: readonly string[];
+  /** Unit ids (catalog keys, or the ids `status --json` lists). */
+  units?: readonly string[];
+  signal?: AbortSignal;
+  wait?: boolean;
+  onEvent?: (event: RunEvent) => void;
+}
+
+/** What {@link Project.resolveLock} did. */
+export interface LockResolution {
+  /** The lock had git's conflict markers, or git held it unmerged (both sides' lines were read). */
+  conflicted: boolean;
+  /** Git held it unmerged, and it is now marked resolved (`git add`). */
+  staged: boolean;
+  /** Whether the lock file was written. */
+  written: boolean;
+  /** The plan the lock was written from (nothing sent, no target written). */
+  report: RunReport;
 }
 
 /** What {@link Project.memory}'s `promote` did. */
@@ -237,6 +271,18 @@ export interface Project {
    * report holds every file's warnings (units a format cannot translate, say).
    */
   status(options?: RunOptions): Promise<RunReport>;
+  /**
+   * Settles the lock after a merge: reads both sides' lines (the conflict markers in the file,
+   * or the stages git holds after `git checkout --ours` or `--theirs`), plans every file so each
+   * unit keeps the line its targets hold, writes the lock clean, and marks it resolved in git.
+   * Sends nothing and writes no target.
+   */
+  resolveLock(options?: { signal?: AbortSignal; wait?: boolean }): Promise<LockResolution>;
+  /**
+   * The review of kept texts whose source changed since (stale edits) or that no record says
+   * who wrote: a person accepts them, or asks for a fresh translation (see {@link ReviewOptions}).
+   */
+  review(options: ReviewOptions): Promise<RunReport>;
   /** The project glossary: check its files, send changed dictionaries, write the service's back. */
   readonly glossary: {
     validate(options?: { signal?: AbortSignal }): Promise<GlossaryValidation>;

@@ -2,10 +2,12 @@ import type { Diagnostic } from '../document/diagnostics.js';
 import {
   type PendingUnit,
   type RunOutcome,
+  type RunOutcomeOptions,
   type RunReport,
   runOutcome,
   type StaleEdit,
   type UnitFailure,
+  type UnknownOrigin,
 } from '../pipeline/run-report.js';
 
 /** One locale in {@link RunReportJson}. */
@@ -19,6 +21,8 @@ export interface LocaleReportJson {
   changed: number;
   removed: number;
   stale: number;
+  /** Units whose target text no record says who wrote. */
+  unknown: number;
   /** Units that need the service (check and dry run only). */
   pending?: number;
   /** Characters those units hold (check and dry run only). */
@@ -40,6 +44,10 @@ export interface RunReportJson {
   failures: UnitFailure[];
   pending: PendingUnit[];
   stale: StaleEdit[];
+  /** Units whose target text no record says who wrote (kept, never overwritten). */
+  unknown: UnknownOrigin[];
+  /** Targets whose source is gone (`pruned` when this run removed them). */
+  orphans: RunReport['orphans'];
   diagnostics: Diagnostic[];
   /** Whole milliseconds. */
   durationMs: number;
@@ -50,7 +58,7 @@ export interface RunReportJson {
  * locale (what a check or dry run would send only in those modes), the outcome, the files,
  * every unit failed, pending or stale with its position, and the diagnostics.
  */
-export function reportJson(report: RunReport): RunReportJson {
+export function reportJson(report: RunReport, options: RunOutcomeOptions = {}): RunReportJson {
   const planned = report.mode === 'dry-run' || report.mode === 'check';
   return {
     requests: report.requests,
@@ -68,6 +76,7 @@ export function reportJson(report: RunReport): RunReportJson {
           changed: l.changed,
           removed: l.removed,
           stale: l.stale,
+          unknown: l.unknown,
           ...(planned
             ? { pending: l.pending, characters: l.characters, plannedRequests: l.requests }
             : {}),
@@ -75,7 +84,7 @@ export function reportJson(report: RunReport): RunReportJson {
       ]),
     ),
     mode: report.mode,
-    outcome: runOutcome(report),
+    outcome: runOutcome(report, options),
     stopped: report.stopped ?? null,
     files: {
       total: report.files.total,
@@ -86,6 +95,8 @@ export function reportJson(report: RunReport): RunReportJson {
     failures: report.failures,
     pending: report.pending,
     stale: report.stale,
+    unknown: report.unknown,
+    orphans: report.orphans,
     diagnostics: report.diagnostics,
     durationMs: Math.round(report.durationMs),
   };

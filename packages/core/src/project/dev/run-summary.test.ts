@@ -18,6 +18,8 @@ function report(
     failures: [],
     pending: [],
     stale: [],
+    unknown: [],
+    orphans: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],

@@ -1,0 +1,104 @@
+import { ConfigError } from '@transloom/client/errors';
+import type { UnitTranslation } from '../formats/format-adapter.js';
+import type { LocDocument } from '../formats/load-document.js';
+import { underRoot } from '../fs/under-root.js';
+import { textRecords } from '../lock/lock-facts.js';
+import type { Lock } from '../lock/lock-file.js';
+import type { ResolvedConfig } from '../settings/resolved-config.js';
+import type { LoadDocument } from './align-target.js';
+import { type ProjectFile, projectFileFor } from './expand-files.js';
+import type { PathGuard } from './path-guard.js';
+import type { FilePlan, UnitPlan } from './plan-types.js';
+import { readOwnFile } from './read-own-file.js';
+import { translationHash } from './translation-hash.js';
+
+/**
+ * The translations the repository already holds: the committed targets, with the lock lines
+ * that say Transloom wrote each text for a given source under given settings. A unit to
+ * translate whose source and settings some line names (a catalog moved without its targets,
+ * a key renamed or copied, a page moved) takes that text from its target, checked to hash as
+ * written and to carry the unit's markup, and nothing is sent: a fresh clone with no
+ * translation memory pays for none of it.
+ */
+export interface RepositoryTexts {
+  /** The repository's translation of `unit` (of `plan`) in `locale`, when it has one. */
+  find(plan: FilePlan, unit: UnitPlan, locale: string): UnitTranslation | undefined;
+}
+
+/** What {@link repositoryTexts} reads. */
+export interface RepositoryTextsOptions {
+  config: ResolvedConfig;
+  lock: Lock;
+  /** The project's files (the ones the lock names but the project no longer has are found by pattern). */
+  files: readonly ProjectFile[];
+  guard?: PathGuard | undefined;
+  loadDocument: LoadDocument;
+}
+
+/** The repository's translations for a run (see {@link RepositoryTexts}). */
+export function repositoryTexts(options: RepositoryTextsOptions): RepositoryTexts {
+  const { config, lock, guard } = options;
+  const byPath = new Map(options.files.map((f) => [f.source, f]));
+  // Target documents read for a lookup, by path (null: none, or it cannot be read as one).
+  const documents = new Map<string, LocDocument | null>();
+  const fileOf = (source: string) => byPath.get(source) ?? projectFileFor(config, source);
+  const targetDocument = (plan: FilePlan, file: ProjectFile, locale: string) => {
+    const path = file.target(locale);
+    let doc = documents.get(path);
+    if (doc !== undefined) return doc;
+    doc = null;
+    try {
+      // This file's own target as it was read (it still holds a renamed key's text); another
+      // one as it is on the disk (no target of this locale is written while it plans).
+      const bytes =
+        file.source === plan.file.source
+          ? plan.targets.get(locale)
+          : readOwnFile(guard, underRoot(config.root, path), path, file.entryIndex, 'target');
+      const source = plan.doc!;
+      if (bytes)
+        doc = options.loadDocument({
+          path,
+          content: bytes,
+          format: source.format,
+          sourceLocale: locale,
+          options: {
+            ...source.options,
+            locale,
+            ...(source.format.startsWith('xliff') ? { segmentsFrom: 'target' } : {}),
+          },
+        });
+    } catch (error) {
+      // A link out of the project stops the run, as the check before it would have.
+      if (error instanceof ConfigError) throw error;
+    }
+    documents.set(path, doc);
+    return doc;
+  };
+  return {
+    find(plan, unit, locale) {
+      const lines = textRecords(lock, locale).translationsOf(unit.sourceHash, unit.settingsHash);
+      for (const line of lines) {
+        const file = fileOf(line.file);
+        // Only a file read the same way can lend its text.
+        if (!file?.locales.includes(locale) || file.format !== plan.file.format) continue;
+        if (extensionOf(file.source) !== extensionOf(plan.file.source)) continue;
+        const doc = targetDocument(plan, file, locale);
+        if (!doc?.units.some((u) => u.id === line.unit)) continue;
+        let text: UnitTranslation;
+        try {
+          text = plan.doc!.textFrom(unit.unit.id, doc, line.unit);
+        } catch {
+          continue; // its markup is not this unit's
+        }
+        if (translationHash(plan.doc!.portable(unit.unit.id, text)) === line.written) return text;
+      }
+      return undefined;
+    },
+  };
+}
+
+function extensionOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return dot > slash ? path.slice(dot) : '';
+}
