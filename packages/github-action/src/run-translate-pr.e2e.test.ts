@@ -5,6 +5,7 @@ import { createProject } from '@transloom/core';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from './comment-body.js';
 import { COMMIT_TRAILER } from './commit-trailer.js';
+import { formatCount } from './markdown-text.js';
 import { BOT_EMAIL, createGitFixture, DEV } from './test-support/git-fixture.js';
 import { runBundle } from './test-support/run-bundle.js';
 import {
@@ -148,6 +149,11 @@ describe('translate mode on a pull request of this repository', () => {
     expect(run.summaryText).toContain('checks will not re-run');
     const comment = github.comments.find((c) => c.issue === 5 && c.body.startsWith(COMMENT_MARKER));
     expect(comment?.body).toContain(`Translations committed in ${commit!.sha}`);
+    const paid = { requests: run.outputs.requests!, billed: run.outputs['billed-characters']! };
+    const soFar = (runs: number) =>
+      `This pull request so far: **${formatCount(Number(paid.requests))}** requests and **${formatCount(Number(paid.billed))}** billed characters over ${runs} translate runs.`;
+    expect(comment?.body).toContain(soFar(1));
+    expect(comment?.body).toContain('Stale edits: **0**');
 
     // The push of the bot's commit starts a run (with an App token it would): it does nothing.
     fixture.checkout('feature');
@@ -171,6 +177,16 @@ describe('translate mode on a pull request of this repository', () => {
     expect(idle.outputs).toMatchObject({ changed: 'false', requests: '0' });
     expect(idle.summaryText).toContain('Nothing to translate: no commit');
     expect(fixture.tip('feature')).toBe(readme);
+    // The comment adds up the pull request's runs (this one paid nothing), carried in itself.
+    expect(comment?.body).toContain('Requests: **0** · Billed characters: **0**');
+    expect(comment?.body).toContain(soFar(2));
+    // A total that cannot be read (someone edited the comment) starts again from the next run.
+    comment!.body = comment!.body.replace(/"requests":\d+/, '"requests":"many"');
+    fixture.checkout('feature');
+    expect((await translatePr(fixture, 'run4', readme)).code).toBe(0);
+    expect(comment?.body).toContain(
+      'This pull request so far: **0** requests and **0** billed characters over 1 translate runs (counted since this run: the total the comment carried could not be read).',
+    );
   });
 
   it('translates a push made during the run in the same run, sending nothing twice; the run of that push does not defer to the commit', async () => {
@@ -297,6 +313,21 @@ describe('translate mode on a pull request of this repository', () => {
     // Twenty new texts per locale, once: the second round found them in the run's memory.
     expect(textsSent()).toEqual({ de: 20, pl: 20 });
     expect(run.summaryText).toContain('translated again on its new tip (2 rounds)');
+
+    // The English text changes: the German one a person wrote is stale, and the comment says so.
+    const changed = fixture.push(
+      'feature',
+      {
+        'app/locales/en/common.json': `${JSON.stringify({ ...strings, farewell: 'Goodbye for now' }, null, 2)}\n`,
+      },
+      'Change the farewell',
+    );
+    fixture.checkout('feature');
+    const next = await translatePr(fixture, 'run2', changed);
+    expect(next.code).toBe(0);
+    expect(next.outputs.stale).toBe('1');
+    const comment = github.comments.find((c) => c.issue === 5 && c.body.startsWith(COMMENT_MARKER));
+    expect(comment?.body).toContain('Stale edits: **1**');
   });
 
   it('gives up on a branch that moves at every push, and fails at once on a refused push', async () => {

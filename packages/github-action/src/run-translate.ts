@@ -5,6 +5,7 @@ import { ActionError } from './action-error.js';
 import { toActionReport, writeReportFile } from './action-report.js';
 import { combineRoundReports } from './combine-round-reports.js';
 import { renderComment } from './comment-body.js';
+import { totalsWithRun } from './comment-totals.js';
 import { isOwnCommit } from './commit-trailer.js';
 import { findActionConfig } from './find-action-config.js';
 import { createGit, type Git } from './git.js';
@@ -161,11 +162,14 @@ async function publishOutcome(
   const { inputs, event } = ctx;
   const pr = event.pullRequest;
   const { branch, base } = target;
-  const body = renderComment(actionReport, {
-    summaryUrl: event.runUrl,
-    commitSha,
-    dryRun: inputs.dryRun,
-  });
+  // The pull request's totals add this run's cost to what its comment carried.
+  const comment = (previous: string | undefined) =>
+    renderComment(actionReport, {
+      summaryUrl: event.runUrl,
+      commitSha,
+      dryRun: inputs.dryRun,
+      totals: totalsWithRun(previous, actionReport),
+    });
   await publishResults(ctx, {
     ...(!pr && base && (commitSha || inputs.dryRun) && inputs.pullRequest === 'auto'
       ? {
@@ -178,7 +182,7 @@ async function publishOutcome(
         }
       : {}),
     number: pr?.number,
-    body,
+    comment,
   });
 }
 
