@@ -25,9 +25,28 @@ describe('scopeOfChange', () => {
     ).toEqual({ kind: 'files', files: ['/repo/app/locales/en/a.json', '/repo/README.md'] });
   });
 
+  it('leaves out the lock and .gitattributes, however they changed', () => {
+    expect(
+      scopeOfChange(
+        [
+          change('app/transloom.lock'),
+          change('.gitattributes', 'added'),
+          change('app/.gitattributes', 'removed'),
+          change('app/locales/en/a.json'),
+        ],
+        config,
+        '/repo',
+      ),
+    ).toEqual({ kind: 'files', files: ['/repo/app/locales/en/a.json'] });
+    // Removed or renamed, the lock is no file of the project's either.
+    expect(scopeOfChange([change('app/transloom.lock', 'renamed')], config, '/repo')).toEqual({
+      kind: 'files',
+      files: [],
+    });
+  });
+
   it.each([
     [[change('app/transloom.config.json')], 'app/transloom.config.json changed'],
-    [[change('app/transloom.lock')], 'app/transloom.lock changed'],
     [[change('app/terms/glossary.en-de.tsv')], 'app/terms/glossary.en-de.tsv changed'],
     [[change('app/locales/en/a.json', 'removed')], 'app/locales/en/a.json was removed'],
     [[change('app/locales/en/b.json', 'renamed')], 'app/locales/en/b.json was renamed'],

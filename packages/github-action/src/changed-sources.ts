@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { ResolvedConfig } from '@transloom/core';
 import { MAX_LISTED_FILES } from './github-api.js';
 
@@ -9,8 +9,11 @@ export type TranslationScope =
 
 /**
  * The files a pull request's run translates: the ones it changed. The whole project when the
- * change reaches beyond single files (the configuration, the glossary or the lock changed, a
- * file was removed or renamed, or GitHub's list is cut at 3000 files).
+ * change reaches beyond single files (the configuration or the glossary changed, a file was
+ * removed or renamed, or GitHub's list is cut at 3000 files). The lock and `.gitattributes`
+ * are not sources and reach no file: the lock is in the list of every pull request the Action
+ * translated once (its own commit changed it), and what the lock says of each file is read
+ * when that file is planned.
  */
 export function scopeOfChange(
   changed: ReadonlyArray<{ path: string; status: string }>,
@@ -32,12 +35,12 @@ export function scopeOfChange(
   );
   const wide = new Set([
     ...(config.file ? [config.file] : []),
-    config.lockFile,
     resolve(config.root, 'package.json'),
   ]);
   const files: string[] = [];
   for (const change of changed) {
     const file = resolve(workspace, change.path);
+    if (file === config.lockFile || basename(file) === '.gitattributes') continue;
     if (change.status === 'removed' || change.status === 'renamed')
       return { kind: 'project', why: `${change.path} was ${change.status}` };
     if (wide.has(file) || glossaryFiles.some((g) => g.test(file)))

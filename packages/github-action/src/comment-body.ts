@@ -1,4 +1,5 @@
 import type { ActionReport } from './action-report.js';
+import { type PullRequestTotals, totalsLine } from './comment-totals.js';
 import { code, formatCount, link } from './markdown-text.js';
 
 /** The hidden first line that finds the Action's comment again on a pull request. */
@@ -15,10 +16,27 @@ const OUTCOME: Record<ActionReport['outcome'], string> = {
     '🟡 Every string is translated, but no record says who wrote some translations (`transloom review`).',
 };
 
+// What the run cost and what the pull request's runs cost so far, and the stale edits.
+function costLines(report: ActionReport, pullRequest: PullRequestTotals | undefined): string[] {
+  const lines = [
+    '',
+    `Requests: **${formatCount(report.requests)}** · Billed characters: **${formatCount(report.billedCharacters)}** · Stale edits: **${formatCount(report.totals.stale)}**`,
+  ];
+  if (pullRequest) {
+    const { totals, complete } = pullRequest;
+    lines.push(
+      '',
+      `This pull request so far: **${formatCount(totals.requests)}** requests and **${formatCount(totals.billedCharacters)}** billed characters over ${formatCount(totals.runs)} translate runs${complete ? '' : ' (counted since this run: the total the comment carried could not be read)'}.`,
+    );
+  }
+  return lines;
+}
+
 /**
- * The sticky comment for a report: the per-locale table, requests and billed characters, the
- * stale human edits to review, and a link to the job summary. Every string that came from the
- * report is escaped; numbers are formatted from validated integers.
+ * The sticky comment for a report: the per-locale table, requests and billed characters (this
+ * run's, and the pull request's over its runs, carried in a hidden line), the number of stale
+ * human edits and those to review, and a link to the job summary. Every string that came from
+ * the report is escaped; numbers are formatted from validated integers.
  */
 export function renderComment(
   report: ActionReport,
@@ -32,13 +50,18 @@ export function renderComment(
      * commit that run checked (a fork's run wrote the file: its counts are its own claim).
      */
     fromCheckRun?: { headSha: string | null };
+    /** What the pull request's runs paid for so far, this one's included. */
+    totals?: PullRequestTotals | undefined;
   },
 ): string {
   const pending = Object.values(report.locales).reduce((n, l) => n + l.pending, 0);
   const outcome = context.dryRun
     ? `🔍 Dry run: ${formatCount(pending)} strings would be sent; nothing was sent, written, committed or posted.`
     : OUTCOME[report.outcome];
-  const lines = [COMMENT_MARKER, '### Transloom', '', outcome];
+  const lines = [COMMENT_MARKER];
+  // Second, hidden: the next run reads it back and adds its own cost.
+  if (context.totals) lines.push(totalsLine(context.totals.totals));
+  lines.push('### Transloom', '', outcome);
   if (context.fromCheckRun)
     lines.push(
       '',
@@ -60,10 +83,7 @@ export function renderComment(
       );
     }
   }
-  lines.push(
-    '',
-    `Requests: **${formatCount(report.requests)}** · Billed characters: **${formatCount(report.billedCharacters)}**`,
-  );
+  lines.push(...costLines(report, context.totals));
   if (context.commitSha && /^[0-9a-f]{40}$/.test(context.commitSha))
     lines.push('', `Translations committed in ${context.commitSha}.`);
   if (report.totals.stale > 0) {

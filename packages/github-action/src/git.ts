@@ -143,7 +143,23 @@ export async function conflictedFiles(git: Git): Promise<string[]> {
   return (await git.text(['diff', '--name-only', '--diff-filter=U'])).split('\n').filter(Boolean);
 }
 
-/** Checks out `commit` with a detached HEAD, quietly. */
-export async function checkoutDetached(git: Git, commit: string): Promise<void> {
-  await git.run(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit]);
+/**
+ * Checks out `commit` with a detached HEAD, quietly. With `force`, what the checkout holds is
+ * replaced (only for files the run itself wrote: the Action checks the checkout is clean
+ * before its first change).
+ */
+export async function checkoutDetached(
+  git: Git,
+  commit: string,
+  options: { force?: boolean } = {},
+): Promise<void> {
+  await git.run([
+    '-c',
+    'advice.detachedHead=false',
+    'checkout',
+    '--quiet',
+    ...(options.force ? ['--force'] : []),
+    '--detach',
+    commit,
+  ]);
 }

@@ -85,13 +85,15 @@ export async function tokenLogin(
 /**
  * Posts the Action's comment on a pull request, or updates it in place. Its comment is the
  * one that starts with the hidden marker **and** was written by `login` (the token's own
- * account): a comment anyone else starts with the marker is left alone.
+ * account): a comment anyone else starts with the marker is left alone. `render` makes the
+ * body from the comment's body so far (undefined when there is none yet): the comment carries
+ * the pull request's totals from run to run.
  */
 export async function upsertStickyComment(
   github: GitHubClient,
   repo: RepoRef,
   issueNumber: number,
-  body: string,
+  render: (previous: string | undefined) => string,
   login: string,
 ): Promise<{ id: number; created: boolean }> {
   try {
@@ -105,13 +107,14 @@ export async function upsertStickyComment(
         c.body?.startsWith(COMMENT_MARKER) && c.user?.login.toLowerCase() === login.toLowerCase(),
     );
     if (own) {
+      const body = render(own.body ?? undefined);
       await github.rest.issues.updateComment({ ...repo, comment_id: own.id, body });
       return { id: own.id, created: false };
     }
     const { data } = await github.rest.issues.createComment({
       ...repo,
       issue_number: issueNumber,
-      body,
+      body: render(undefined),
     });
     return { id: data.id, created: true };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { ActionError } from './action-error.js';
 import type { Git } from './git.js';
 
 /**
@@ -11,7 +12,19 @@ import type { Git } from './git.js';
  */
 export const NO_DRIVERS = '* !filter !merge !diff';
 
-const BLOCK = `# Transloom GitHub Action: no attribute drivers while it runs\n${NO_DRIVERS}\n`;
+/**
+ * The lines in effect while the Action merges: the tree's `merge` attributes apply (a
+ * `transloom.lock merge=union`, `binary`, `-merge`), filters and diff programs stay off.
+ * A merge driver that names a program is turned off by {@link builtInMergeOnly}.
+ */
+export const MERGE_DRIVERS = '* !filter !diff';
+
+const HEADER = '# Transloom GitHub Action: no attribute drivers while it runs\n';
+const BLOCK = `${HEADER}${NO_DRIVERS}\n`;
+
+async function attributesFile(git: Git): Promise<string> {
+  return resolve(git.cwd, await git.text(['rev-parse', '--git-path', 'info/attributes']));
+}
 
 /**
  * Makes the Action's own git commands run no program a `.gitattributes` names: a pull request
@@ -22,7 +35,7 @@ const BLOCK = `# Transloom GitHub Action: no attribute drivers while it runs\n${
  * (`--attr-source` needs 2.40).
  */
 export async function guardGitAttributes(git: Git): Promise<() => Promise<void>> {
-  const file = resolve(git.cwd, await git.text(['rev-parse', '--git-path', 'info/attributes']));
+  const file = await attributesFile(git);
   let before: string | undefined;
   try {
     before = await readFile(file, 'utf8');
@@ -35,4 +48,50 @@ export async function guardGitAttributes(git: Git): Promise<() => Promise<void>>
     if (before === undefined) await rm(file, { force: true });
     else await writeFile(file, before);
   };
+}
+
+/**
+ * The `-c` options that keep a merge to git's built-in drivers (`text`, `union`, `binary`):
+ * every merge driver the runner's git configuration defines (`merge.<name>.driver`, in any
+ * configuration file; a definition outranks a built-in of the same name) is replaced by one
+ * that runs no program and fails, so a file whose attributes name it is a conflict.
+ */
+export async function builtInMergeOnly(git: Git): Promise<string[]> {
+  const found = await git.run(['config', '--null', '--get-regexp', '^merge\\..+\\.'], {
+    allowFailure: true,
+  });
+  const names = new Set<string>();
+  for (const entry of found.stdout.split('\0')) {
+    const key = entry.split('\n')[0] ?? '';
+    const last = key.lastIndexOf('.');
+    if (!key.startsWith('merge.') || last <= 'merge.'.length) continue;
+    names.add(key.slice('merge.'.length, last));
+  }
+  const options: string[] = [];
+  for (const name of names) {
+    // `-c` splits at the first `=`: such a name could not be turned off.
+    if (name.includes('='))
+      throw new ActionError(
+        'TRANSLOOM_ACTION_GIT',
+        `git's configuration defines a merge driver named '${name}', which the Action cannot turn off for its merge; nothing was merged or pushed`,
+      );
+    options.push('-c', `merge.${name}.driver=exit 1`);
+  }
+  return options;
+}
+
+/**
+ * Runs `task` (a merge) with the tree's `merge` attributes in effect ({@link MERGE_DRIVERS}
+ * instead of {@link NO_DRIVERS} in the guarded `info/attributes`), then guards them again.
+ */
+export async function withMergeAttributes<T>(git: Git, task: () => Promise<T>): Promise<T> {
+  const file = await attributesFile(git);
+  const guarded = await readFile(file, 'utf8').catch(() => undefined);
+  if (guarded === undefined || !guarded.includes(BLOCK)) return task();
+  await writeFile(file, guarded.replace(BLOCK, `${HEADER}${MERGE_DRIVERS}\n`));
+  try {
+    return await task();
+  } finally {
+    await writeFile(file, guarded);
+  }
 }

@@ -2,14 +2,7 @@ import { lstat, rm } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ActionError } from './action-error.js';
 import { commitMessageWithTrailer } from './commit-trailer.js';
-import {
-  conflictedFiles,
-  createGit,
-  fetchTip,
-  GIT_NETWORK_TIMEOUT_MS,
-  type Git,
-  gitIdentity,
-} from './git.js';
+import { createGit, GIT_NETWORK_TIMEOUT_MS, type Git } from './git.js';
 
 // Folders the Action never commits into, whatever the configuration says: git's own files,
 // and the workflows (code that runs with the repository's secrets), spelt as any file system
@@ -115,62 +108,41 @@ export interface PushOptions {
   git: Git;
   remote: string;
   branch: string;
-  author: { name: string; email: string };
-  log?: (line: string) => void;
 }
 
-/** How many times the branch may move under the run before the push gives up. */
-const PUSH_RETRIES = 3;
-
-/** What a push did. */
-export type PushResult =
-  | { kind: 'pushed'; sha: string; rebased: number }
-  | { kind: 'conflict'; files: string[] };
+/** What a push did: `moved` when the branch has commits the run's commit is not built on. */
+export type PushResult = { kind: 'pushed'; sha: string } | { kind: 'moved' };
 
 /**
- * Pushes HEAD, the run's one commit, to `branch` without force. When the branch moved
- * meanwhile, fetches it, rebases that commit onto its new tip and pushes again (bounded); a
- * conflict is reported and never resolved by overwriting anyone's commit.
+ * Pushes HEAD to `branch` without force, once. When the branch moved meanwhile (its tip is
+ * not in HEAD's history: a person or another run pushed), the push is `moved`, and the caller
+ * translates again on the new tip; nothing is ever overwritten. Whether it moved is asked of
+ * the remote, not read from git's words: a push that loses the race inside the remote is
+ * refused as "failed to update ref", one that comes later as "fetch first". Any other refusal
+ * (a protected branch, a hook) is an ActionError with git's words.
  */
 export async function pushWithoutForce(options: PushOptions): Promise<PushResult> {
   const { git, remote, branch } = options;
-  for (let attempt = 0; ; attempt++) {
-    const push = await git.run(['push', '--porcelain', remote, `HEAD:refs/heads/${branch}`], {
-      allowFailure: true,
-      timeoutMs: GIT_NETWORK_TIMEOUT_MS,
-    });
-    if (push.code === 0)
-      return { kind: 'pushed', sha: await git.text(['rev-parse', 'HEAD']), rebased: attempt };
-    const said = `${push.stdout}\n${push.stderr}`;
-    const moved = /\[rejected\]|non-fast-forward|fetch first|\(stale info\)/.test(said);
-    if (!moved)
-      throw new ActionError(
-        'TRANSLOOM_ACTION_GIT',
-        `git push to ${branch} was refused: ${push.stderr.trim() || push.stdout.trim()}`,
-        { kind: 'service' },
-      );
-    if (attempt >= PUSH_RETRIES)
-      throw new ActionError(
-        'TRANSLOOM_ACTION_CONFLICT',
-        `${branch} moved ${attempt + 1} times while the translation was pushed; nothing was overwritten. Run the workflow again.`,
-      );
-    options.log?.(`${branch} moved since the run started: rebasing the translation onto it`);
-    const tip = await fetchTip(git, remote, branch);
-    // One commit is replayed onto the new tip: no common history is needed, so a shallow
-    // clone rebases as a full one does.
-    const rebase = await git.run(
-      [...gitIdentity(options.author), 'rebase', '--onto', tip, 'HEAD~1'],
-      { allowFailure: true },
+  const push = await git.run(['push', '--porcelain', remote, `HEAD:refs/heads/${branch}`], {
+    allowFailure: true,
+    timeoutMs: GIT_NETWORK_TIMEOUT_MS,
+  });
+  if (push.code === 0) return { kind: 'pushed', sha: await git.text(['rev-parse', 'HEAD']) };
+  const listed = await git.run(['ls-remote', '--heads', remote, `refs/heads/${branch}`], {
+    allowFailure: true,
+    timeoutMs: GIT_NETWORK_TIMEOUT_MS,
+  });
+  const tip = listed.code === 0 ? listed.stdout.split(/\s/)[0] : undefined;
+  // Exit 0: the tip is in HEAD's history, so the push was no race lost (1: it is not; 128:
+  // the clone does not even have it, a commit pushed since the run fetched).
+  const ancestor = tip
+    ? (await git.run(['merge-base', '--is-ancestor', tip, 'HEAD'], { allowFailure: true })).code
+    : 0;
+  if (ancestor === 0)
+    throw new ActionError(
+      'TRANSLOOM_ACTION_GIT',
+      `git push to ${branch} was refused: ${push.stderr.trim() || push.stdout.trim()}`,
+      { kind: 'service' },
     );
-    if (rebase.code !== 0) {
-      const files = await conflictedFiles(git);
-      await git.run(['rebase', '--abort'], { allowFailure: true });
-      if (files.length > 0) return { kind: 'conflict', files };
-      throw new ActionError(
-        'TRANSLOOM_ACTION_GIT',
-        `git rebase of the translation onto ${branch} failed (exit ${rebase.code}): ${rebase.stderr.trim() || rebase.stdout.trim()}`,
-        { kind: 'service' },
-      );
-    }
-  }
+  return { kind: 'moved' };
 }

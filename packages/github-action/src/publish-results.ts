@@ -9,8 +9,11 @@ export interface PublishPlan {
   pullRequest?: { head: string; base: string; title: string; labels: readonly string[] };
   /** The pull request to comment on, when known already (a pull request's own run). */
   number: number | undefined;
-  /** The comment (and a new pull request's description). */
-  body: string;
+  /**
+   * The comment, from the comment's body so far (undefined for a new comment, and for a new
+   * pull request's description).
+   */
+  comment: (previous: string | undefined) => string;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function publishResults(ctx: ActionContext, plan: PublishPlan): Pro
   if (inputs.dryRun) {
     if (plan.pullRequest || (plan.number !== undefined && inputs.comment))
       core.info(
-        `Dry run: nothing is posted to GitHub. The comment a run would post:\n${plan.body}`,
+        `Dry run: nothing is posted to GitHub. The comment a run would post:\n${plan.comment(undefined)}`,
       );
     return;
   }
@@ -40,7 +43,7 @@ export async function publishResults(ctx: ActionContext, plan: PublishPlan): Pro
     try {
       const opened = await ensurePullRequest(ctx.github(), repo, {
         ...plan.pullRequest,
-        body: plan.body,
+        body: plan.comment(undefined),
       });
       number = opened.number;
       core.setOutput('pull-request-number', String(number));
@@ -57,7 +60,7 @@ export async function publishResults(ctx: ActionContext, plan: PublishPlan): Pro
   if (number !== undefined && inputs.comment) {
     try {
       const login = await ctx.ownLogin();
-      const { id } = await upsertStickyComment(ctx.github(), repo, number, plan.body, login);
+      const { id } = await upsertStickyComment(ctx.github(), repo, number, plan.comment, login);
       core.setOutput('comment-id', String(id));
     } catch (error) {
       warn('The comment could not be posted', error);

@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import type { ActionContext } from './action-context.js';
 import { toActionReport, writeReportFile } from './action-report.js';
 import { renderComment } from './comment-body.js';
+import { totalsCarried } from './comment-totals.js';
 import { findActionConfig } from './find-action-config.js';
 import { createGit } from './git.js';
 import { renderJobSummary } from './job-summary.js';
@@ -82,7 +83,9 @@ export async function runCheck(ctx: ActionContext): Promise<void> {
   // workflow without pull-requests: write) is a warning.
   await publishResults(ctx, {
     number: commentOn,
-    body: renderComment(actionReport, { summaryUrl: event.runUrl }),
+    // A check pays nothing: the pull request's totals are carried over as they were.
+    comment: (previous) =>
+      renderComment(actionReport, { summaryUrl: event.runUrl, totals: totalsCarried(previous) }),
   });
   if (failure) core.setFailed(failure);
 }

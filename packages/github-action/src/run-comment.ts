@@ -4,6 +4,7 @@ import type { ActionContext } from './action-context.js';
 import { ActionError } from './action-error.js';
 import { readActionReport } from './action-report.js';
 import { renderComment } from './comment-body.js';
+import { totalsCarried } from './comment-totals.js';
 import { pullRequestHead, upsertStickyComment } from './github-api.js';
 import { renderJobSummary } from './job-summary.js';
 
@@ -51,16 +52,20 @@ export async function runComment(ctx: ActionContext): Promise<void> {
       `mode 'comment' runs on 'workflow_run' (after a check of a fork's pull request) or on a pull request of this repository; this run is for '${event.name}'`,
     );
   }
-  const body = renderComment(report, {
-    summaryUrl,
-    ...(event.workflowRun ? { fromCheckRun: { headSha: report.headSha } } : {}),
-  });
+  // The report's own counts are its run's claim (a fork's run may have written it): the pull
+  // request's totals are carried over as they were, never added to from a report file.
+  const comment = (previous: string | undefined) =>
+    renderComment(report, {
+      summaryUrl,
+      ...(event.workflowRun ? { fromCheckRun: { headSha: report.headSha } } : {}),
+      totals: totalsCarried(previous),
+    });
   core.setOutput('pull-request-number', String(number));
   core.setOutput('missing', String(report.totals.missing));
   core.setOutput('stale', String(report.totals.stale));
   if (inputs.dryRun) {
     core.info(
-      `Dry run: nothing is posted to GitHub. The comment on pull request #${number} would be:\n${body}`,
+      `Dry run: nothing is posted to GitHub. The comment on pull request #${number} would be:\n${comment(undefined)}`,
     );
     await core.summary
       .addRaw(
@@ -73,7 +78,7 @@ export async function runComment(ctx: ActionContext): Promise<void> {
     return;
   }
   const login = await ctx.ownLogin();
-  const { id, created } = await upsertStickyComment(ctx.github(), repo, number, body, login);
+  const { id, created } = await upsertStickyComment(ctx.github(), repo, number, comment, login);
   core.setOutput('comment-id', String(id));
   core.info(`${created ? 'Commented on' : 'Updated the comment on'} pull request #${number}.`);
   await core.summary

@@ -42,7 +42,10 @@ export async function runShard(ctx: ActionContext): Promise<void> {
   const git = createGit(event.workspace);
   const verdict = await requireTrustedCheckout(ctx, git, "input 'shard'");
   const serviceInputs = requireServiceInputs(inputs);
-  if (pr && (await checkoutPullRequestHead(git, pr)).kind === 'moved') {
+  // The same rule as the final job's: only a person's newer commit has a run of its own.
+  const isOwn = (commit: { message: string; authorEmail: string }) =>
+    isOwnCommit(commit, inputs.commitAuthor.email);
+  if (pr && (await checkoutPullRequestHead(git, pr, isOwn)).kind === 'moved') {
     const why = `${pr.headRef} moved on from ${pr.headSha} (this run's commit): the run of its new head translates it.`;
     core.notice(why);
     setRunOutputs(undefined, false);

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { createProject } from '@transloom/core';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from './comment-body.js';
 import { COMMIT_TRAILER } from './commit-trailer.js';
-import { createGitFixture, DEV } from './test-support/git-fixture.js';
+import { formatCount } from './markdown-text.js';
+import { BOT_EMAIL, createGitFixture, DEV } from './test-support/git-fixture.js';
 import { runBundle } from './test-support/run-bundle.js';
 import {
   API_KEY,
@@ -17,7 +19,6 @@ import {
 const service = await startService();
 const github = await startGitHub();
 
-const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
 const TARGETS = ['app/locales/de/common.json', 'app/locales/pl/common.json', 'app/transloom.lock'];
 
 /** Runs a hook once, on the first translation request the service receives. */
@@ -30,6 +31,49 @@ function onFirstTranslate(hook: () => void): void {
     hook();
   };
   service.app.server.on('request', listener);
+}
+
+/** Texts the service was sent since the last call, per target language. */
+function textsSent(): Record<string, number> {
+  const sent: Record<string, number> = {};
+  for (const r of service.faults!.requests.splice(0))
+    if (r.path === '/v2/translate' && r.texts) {
+      const lang = (r.targetLang ?? '?').toLowerCase();
+      sent[lang] = (sent[lang] ?? 0) + r.texts;
+    }
+  return sent;
+}
+
+/** A target file of a commit, parsed. */
+function committedJson(
+  fixture: ReturnType<typeof createGitFixture>,
+  sha: string,
+  locale: string,
+): Record<string, string> {
+  return JSON.parse(
+    fixture.git(fixture.origin, 'show', `${sha}:app/locales/${locale}/common.json`),
+  );
+}
+
+/** A person translates `branch` with Transloom on their machine and pushes the result. */
+async function translateAsPerson(
+  fixture: ReturnType<typeof createGitFixture>,
+  branch: string,
+): Promise<void> {
+  fixture.git(fixture.person, 'fetch', '--quiet', 'origin');
+  fixture.git(fixture.person, 'checkout', '--quiet', '-B', branch, `origin/${branch}`);
+  const project = await createProject({
+    cwd: join(fixture.person, 'app'),
+    service: { url: service.url, apiKey: API_KEY },
+  });
+  try {
+    expect((await project.translate()).failures).toEqual([]);
+  } finally {
+    await project.close();
+  }
+  fixture.git(fixture.person, 'add', '--all');
+  fixture.git(fixture.person, 'commit', '--quiet', '-m', 'Translate');
+  fixture.git(fixture.person, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
 }
 
 function translatePr(
@@ -105,6 +149,11 @@ describe('translate mode on a pull request of this repository', () => {
     expect(run.summaryText).toContain('checks will not re-run');
     const comment = github.comments.find((c) => c.issue === 5 && c.body.startsWith(COMMENT_MARKER));
     expect(comment?.body).toContain(`Translations committed in ${commit!.sha}`);
+    const paid = { requests: run.outputs.requests!, billed: run.outputs['billed-characters']! };
+    const soFar = (runs: number) =>
+      `This pull request so far: **${formatCount(Number(paid.requests))}** requests and **${formatCount(Number(paid.billed))}** billed characters over ${runs} translate runs.`;
+    expect(comment?.body).toContain(soFar(1));
+    expect(comment?.body).toContain('Stale edits: **0**');
 
     // The push of the bot's commit starts a run (with an App token it would): it does nothing.
     fixture.checkout('feature');
@@ -128,16 +177,33 @@ describe('translate mode on a pull request of this repository', () => {
     expect(idle.outputs).toMatchObject({ changed: 'false', requests: '0' });
     expect(idle.summaryText).toContain('Nothing to translate: no commit');
     expect(fixture.tip('feature')).toBe(readme);
+    // The comment adds up the pull request's runs (this one paid nothing), carried in itself.
+    expect(comment?.body).toContain('Requests: **0** · Billed characters: **0**');
+    expect(comment?.body).toContain(soFar(2));
+    // A total that cannot be read (someone edited the comment) starts again from the next run.
+    comment!.body = comment!.body.replace(/"requests":\d+/, '"requests":"many"');
+    fixture.checkout('feature');
+    expect((await translatePr(fixture, 'run4', readme)).code).toBe(0);
+    expect(comment?.body).toContain(
+      'This pull request so far: **0** requests and **0** billed characters over 1 translate runs (counted since this run: the total the comment carried could not be read).',
+    );
   });
 
-  it('rebases its commit over a push made during the run, never overwriting it', async () => {
+  it('translates a push made during the run in the same run, sending nothing twice; the run of that push does not defer to the commit', async () => {
     const fixture = createGitFixture(projectFiles());
-    const head = fixture.push('feature', { 'README.md': '# Site\n\nA change.\n' }, 'Start');
+    const strings = { greeting: 'Hello {{name}}', farewell: 'Goodbye', welcome: 'Welcome' };
+    const head = fixture.push('feature', projectFiles(strings), 'Add welcome');
     fixture.checkout('feature');
     let concurrent = '';
+    // While the run sends its first request, a person pushes a new string.
     onFirstTranslate(() => {
-      concurrent = fixture.push('feature', { 'docs/notes.md': 'Written meanwhile\n' }, 'Meanwhile');
+      concurrent = fixture.push(
+        'feature',
+        projectFiles({ ...strings, thanks: 'Thanks for reading' }),
+        'Add thanks',
+      );
     });
+    textsSent();
     const run = await translatePr(fixture, 'run', head);
     expect(run.code).toBe(0);
     expect(concurrent).not.toBe('');
@@ -145,35 +211,159 @@ describe('translate mode on a pull request of this repository', () => {
     expect(theirs!.sha).toBe(concurrent);
     expect(commit!.parents).toEqual([concurrent]);
     expect(commit!.files).toEqual(TARGETS);
-    expect(run.summaryText).toContain('rebased onto it');
-    expect(run.stdout).toContain('feature moved since the run started');
+    for (const locale of ['de', 'pl'])
+      expect(Object.keys(committedJson(fixture, commit!.sha, locale)).sort()).toEqual([
+        'farewell',
+        'greeting',
+        'thanks',
+        'welcome',
+      ]);
+    // Each text once per locale: the second round found the first three in the run's memory.
+    expect(textsSent()).toEqual({ de: 4, pl: 4 });
+    expect(run.stdout).toContain('feature moved since the run started: translating again');
+    expect(run.summaryText).toContain(
+      'feature moved during the run: it was translated again on its new tip (2 rounds)',
+    );
+    // The whole run's cost, both rounds.
+    expect(Number(run.outputs.requests)).toBeGreaterThanOrEqual(4);
+
+    // The person's push started a run too (checkout: the branch's tip, the Action's commit).
+    // The Action's commit starts no run, so this run does not leave the branch to it.
+    fixture.checkout('feature');
+    const next = await translatePr(fixture, 'run2', concurrent);
+    expect(next.code).toBe(0);
+    expect(next.summaryText).toContain(
+      `feature moved on from ${concurrent} (this run's commit) to ${commit!.sha} with the Action's own commits only, which start no run that translates: translated at ${commit!.sha}.`,
+    );
+    expect(next.summaryText).toContain('Nothing to translate: no commit.');
+    expect(textsSent()).toEqual({});
+    expect(fixture.tip('feature')).toBe(commit!.sha);
   });
 
-  it('reports a conflict with a push made during the run and pushes nothing', async () => {
+  it("translates a person's commit that the Action's own commit was put on top of", async () => {
     const fixture = createGitFixture(projectFiles());
-    const head = fixture.push('feature', { 'README.md': '# Site\n\nA change.\n' }, 'Start');
+    const person = fixture.push(
+      'feature',
+      projectFiles({ greeting: 'Hello {{name}}', farewell: 'Goodbye', thanks: 'Thanks' }),
+      'Add thanks',
+    );
+    // A commit of the Action on top that translated nothing of it (a run that rebased its
+    // commit onto the person's, as the Action did before it translated again).
+    const own = fixture.push(
+      'feature',
+      { 'README.md': '# Site\n\nBot.\n' },
+      `Translate with Transloom\n\n${COMMIT_TRAILER}`,
+      'main',
+      { name: 'github-actions[bot]', email: BOT_EMAIL },
+    );
+    // actions/checkout with ref: github.head_ref checks out the tip, the Action's commit.
     fixture.checkout('feature');
-    let concurrent = '';
-    onFirstTranslate(() => {
-      concurrent = fixture.push(
+    const run = await translatePr(fixture, 'run', person);
+    expect(run.code).toBe(0);
+    expect(run.summaryText).toContain(
+      `feature moved on from ${person} (this run's commit) to ${own} with the Action's own commits only`,
+    );
+    const [commit] = fixture.log('feature', 1);
+    expect(commit!.parents).toEqual([own]);
+    expect(commit!.files).toEqual(TARGETS);
+    expect(committedJson(fixture, commit!.sha, 'de')).toHaveProperty('thanks');
+  });
+
+  it('translates again over a target a person edited during the run: pushed, nothing paid twice', async () => {
+    // main is translated (a person ran Transloom and committed the targets and the lock).
+    const fixture = createGitFixture({ ...projectFiles(), '.gitignore': '.transloom/\n' });
+    await translateAsPerson(fixture, 'main');
+    const many = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`line${i}`, `Sentence number ${i} of the page.`]),
+    );
+    const strings = { greeting: 'Hello {{name}}', farewell: 'Goodbye', ...many };
+    const head = fixture.push(
+      'feature',
+      { 'app/locales/en/common.json': `${JSON.stringify(strings, null, 2)}\n` },
+      'Add twenty strings',
+    );
+    fixture.checkout('feature');
+    // When the run pushes, a person's push of a German text by hand lands first, on the line
+    // the run's commit changes too (the last key before the new ones).
+    const german = JSON.parse(
+      fixture.git(fixture.origin, 'show', 'main:app/locales/de/common.json'),
+    );
+    let edited = '';
+    fixture.gatePushes(github.pushGateUrl);
+    github.onBotPush = () => {
+      github.onBotPush = undefined;
+      edited = fixture.push(
         'feature',
-        { 'app/locales/de/common.json': '{\n  "greeting": "Servus {{name}}"\n}\n' },
+        {
+          'app/locales/de/common.json': `${JSON.stringify({ ...german, farewell: 'Tschüss, von Hand' }, null, 2)}\n`,
+        },
         'German by hand',
       );
-    });
+      return 'accept';
+    };
+    textsSent();
     const run = await translatePr(fixture, 'run', head);
-    expect(run.code).toBe(1);
-    expect(fixture.tip('feature')).toBe(concurrent);
+    expect(run.code).toBe(0);
+    const [commit, theirs] = fixture.log('feature', 2);
+    expect(theirs!.sha).toBe(edited);
+    expect(commit!.parents).toEqual([edited]);
+    const de = committedJson(fixture, commit!.sha, 'de');
+    expect(de.farewell).toBe('Tschüss, von Hand');
+    expect(Object.keys(de)).toHaveLength(22);
+    // Twenty new texts per locale, once: the second round found them in the run's memory.
+    expect(textsSent()).toEqual({ de: 20, pl: 20 });
+    expect(run.summaryText).toContain('translated again on its new tip (2 rounds)');
+
+    // The English text changes: the German one a person wrote is stale, and the comment says so.
+    const changed = fixture.push(
+      'feature',
+      {
+        'app/locales/en/common.json': `${JSON.stringify({ ...strings, farewell: 'Goodbye for now' }, null, 2)}\n`,
+      },
+      'Change the farewell',
+    );
+    fixture.checkout('feature');
+    const next = await translatePr(fixture, 'run2', changed);
+    expect(next.code).toBe(0);
+    expect(next.outputs.stale).toBe('1');
+    const comment = github.comments.find((c) => c.issue === 5 && c.body.startsWith(COMMENT_MARKER));
+    expect(comment?.body).toContain('Stale edits: **1**');
+  });
+
+  it('gives up on a branch that moves at every push, and fails at once on a refused push', async () => {
+    const fixture = createGitFixture(projectFiles());
+    const head = fixture.push('feature', { 'README.md': '# Site\n\nBusy.\n' }, 'Start');
+    fixture.checkout('feature');
+    fixture.gatePushes(github.pushGateUrl);
+    let pushes = 0;
+    github.onBotPush = () => {
+      pushes++;
+      fixture.push('feature', { [`docs/note${pushes}.md`]: `${pushes}\n` }, `Note ${pushes}`);
+      return 'accept';
+    };
+    textsSent();
+    const busy = await translatePr(fixture, 'busy', head);
+    expect(busy.code).toBe(1);
+    expect(pushes).toBe(4);
+    expect(busy.annotations.at(-1)!.message).toBe(
+      'feature moved 4 times while the run translated it: nothing was overwritten and nothing was pushed. What the run translated is in its translation memory; run the workflow again.',
+    );
     expect(fixture.log('feature', 1)[0]!.authorEmail).toBe(DEV.email);
-    const failure = run.annotations.find(
-      (a) => a.level === 'error' && a.message.includes('conflicts'),
+    expect(textsSent()).toEqual({ de: 2, pl: 2 });
+    expect(busy.outputs.changed).toBe('false');
+
+    // A protected branch refuses the push: no move, so no second round.
+    github.onBotPush = () => 'reject';
+    fixture.checkout('feature');
+    const refused = await translatePr(fixture, 'refused', fixture.tip('feature'));
+    github.onBotPush = undefined;
+    expect(refused.code).toBe(1);
+    expect(refused.annotations.at(-1)!.message).toMatch(
+      /^Transloom: git push to feature was refused: .*protected branch: the push was refused/s,
     );
-    expect(failure?.message).toContain('app/locales/de/common.json');
-    expect(failure?.message).toContain('nothing was overwritten');
-    // The summary says what stopped the push, with the files.
-    expect(run.summaryText).toContain(
-      'The translation conflicts with commits pushed to feature during the run, in app/locales/de/common.json: nothing was overwritten and nothing was pushed.',
-    );
+    // One round (no move to translate again for); a fresh checkout has no memory of the last run.
+    expect(refused.stdout).not.toContain('translating again');
+    expect(fixture.log('feature', 1)[0]!.authorEmail).toBe(DEV.email);
   });
 
   it('leaves out the targets git ignores, and says so', async () => {

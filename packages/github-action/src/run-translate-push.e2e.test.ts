@@ -7,6 +7,7 @@ import { runBundle } from './test-support/run-bundle.js';
 import {
   API_KEY,
   projectFiles,
+  pullRequestEvent,
   pushEvent,
   startGitHub,
   startService,
@@ -14,6 +15,33 @@ import {
 
 const service = await startService();
 const github = await startGitHub();
+
+/** Texts the service was sent since the last call, per target language. */
+function textsSent(): Record<string, number> {
+  const sent: Record<string, number> = {};
+  for (const r of service.faults!.requests.splice(0))
+    if (r.path === '/v2/translate' && r.texts) {
+      const lang = (r.targetLang ?? '?').toLowerCase();
+      sent[lang] = (sent[lang] ?? 0) + r.texts;
+    }
+  return sent;
+}
+
+/** A person merges `branch` into main (a merge commit) and pushes it. */
+function mergeIntoMain(fixture: ReturnType<typeof createGitFixture>, branch: string): void {
+  fixture.git(fixture.person, 'fetch', '--quiet', 'origin');
+  fixture.git(fixture.person, 'checkout', '--quiet', '-B', 'main', 'origin/main');
+  fixture.git(
+    fixture.person,
+    'merge',
+    '--quiet',
+    '--no-ff',
+    '-m',
+    `Merge ${branch}`,
+    `origin/${branch}`,
+  );
+  fixture.git(fixture.person, 'push', '--quiet', 'origin', 'main');
+}
 
 function translatePush(fixture: ReturnType<typeof createGitFixture>, name: string) {
   fixture.checkout('main');
@@ -101,6 +129,88 @@ describe('translate mode on push', () => {
     expect(third.outputs.changed).toBe('false');
     expect(fixture.tip('transloom/main')).toBe(next!.sha);
   });
+
+  it.each([
+    ['', {}],
+    [
+      ' (merged by git, with transloom.lock merge=union)',
+      { '.gitattributes': 'app/transloom.lock merge=union\n' },
+    ],
+  ])(
+    'merges main into transloom/main over three pushes with a lock conflict between them%s',
+    async (_, attributes: Record<string, string>) => {
+      const fixture = createGitFixture(projectFiles());
+      // 1. A push to main: the bot branch gets the common strings' translations and a lock.
+      expect((await translatePush(fixture, 'run1')).code).toBe(0);
+      const [bot1] = fixture.log('transloom/main', 1);
+
+      // 2. A pull request adds a page; its own run translates it (a lock of its own), and it is
+      // merged into main: main's lock and the bot branch's were both added since they parted.
+      const extra = { 'app/locales/en/extra.json': '{\n  "about": "About us"\n}\n' };
+      const feature = fixture.push('feature', { ...extra, ...attributes }, 'Add a page');
+      github.addPull({
+        number: 8,
+        headRef: 'feature',
+        headSha: feature,
+        files: [{ filename: 'app/locales/en/extra.json', status: 'added' }],
+      });
+      fixture.checkout('feature');
+      const pr = await runBundle({
+        workspace: fixture.workspace,
+        dir: join(fixture.root, 'pr'),
+        event: pullRequestEvent({ number: 8, headRef: 'feature', headSha: feature }),
+        apiUrl: github.url,
+        inputs: {
+          mode: 'translate',
+          'working-directory': 'app',
+          'api-url': service.url,
+          'api-key': API_KEY,
+        },
+      });
+      expect(pr.code).toBe(0);
+      expect(fixture.log('feature', 1)[0]!.files).toContain('app/transloom.lock');
+      mergeIntoMain(fixture, 'feature');
+      textsSent();
+      const second = await translatePush(fixture, 'run2');
+      expect(second.stderr).toBe('');
+      expect(second.code).toBe(0);
+      const resolved =
+        "app/transloom.lock conflicted in the merge of main: both sides' lines were kept.";
+      if (attributes['.gitattributes']) expect(second.summaryText).not.toContain(resolved);
+      else expect(second.summaryText).toContain(resolved);
+      const [bot2] = fixture.log('transloom/main', 1);
+      expect(fixture.isAncestor(bot1!.sha, bot2!.sha)).toBe(true);
+      expect(fixture.isAncestor(fixture.tip('main'), bot2!.sha)).toBe(true);
+      const lock2 = fixture.git(fixture.origin, 'show', `${bot2!.sha}:app/transloom.lock`);
+      expect(lock2).not.toMatch(/^(<{7}|={7}|>{7}|\|{7})/m);
+      expect(lock2).toContain('locales/en/common.json');
+      expect(lock2).toContain('locales/en/extra.json');
+      // Both pages were translated already: the merge sent nothing.
+      expect(textsSent()).toEqual({});
+
+      // 3. A new string on main: merged in cleanly, translated, pushed.
+      fixture.push(
+        'main',
+        projectFiles({ greeting: 'Hello {{name}}', farewell: 'Goodbye', thanks: 'Thanks' }),
+        'Add thanks',
+      );
+      const third = await translatePush(fixture, 'run3');
+      expect(third.code).toBe(0);
+      expect(third.summaryText).not.toContain(resolved);
+      const [bot3, merge3] = fixture.log('transloom/main', 2);
+      expect(merge3!.parents).toEqual([bot2!.sha, fixture.tip('main')]);
+      expect(bot3!.parents).toEqual([merge3!.sha]);
+      expect(textsSent()).toEqual({ de: 1, pl: 1 });
+      for (const file of ['de/common.json', 'de/extra.json', 'pl/common.json', 'pl/extra.json'])
+        expect(fixture.git(fixture.origin, 'show', `${bot3!.sha}:app/locales/${file}`)).not.toBe(
+          '',
+        );
+      expect(
+        JSON.parse(fixture.git(fixture.origin, 'show', `${bot3!.sha}:app/locales/de/common.json`)),
+      ).toHaveProperty('thanks');
+      expect(github.pulls.filter((p) => p.head.ref === 'transloom/main')).toHaveLength(1);
+    },
+  );
 
   it('merges and commits unsigned on a runner whose git signs every commit', async () => {
     const fixture = createGitFixture(projectFiles());

@@ -3,20 +3,22 @@ import type { RunReport } from '@transloom/core';
 import type { ActionContext } from './action-context.js';
 import { ActionError } from './action-error.js';
 import { toActionReport, writeReportFile } from './action-report.js';
+import { combineRoundReports } from './combine-round-reports.js';
 import { renderComment } from './comment-body.js';
+import { totalsWithRun } from './comment-totals.js';
 import { isOwnCommit } from './commit-trailer.js';
-import { commitTranslation } from './commit-translation.js';
 import { findActionConfig } from './find-action-config.js';
 import { createGit, type Git } from './git.js';
 import { guardGitAttributes } from './guard-git-attributes.js';
 import { renderJobSummary } from './job-summary.js';
 import type { CheckoutVerdict } from './judge-checkout.js';
 import { requireServiceInputs } from './open-translate-service.js';
-import { checkoutPullRequestHead, commitInfo, prepareBotBranch } from './prepare-branch.js';
+import { checkoutPullRequestHead, commitInfo } from './prepare-branch.js';
 import { publishResults } from './publish-results.js';
 import { annotateFindings, findingsFailure, setRunOutputs } from './report-findings.js';
+import { translateInRounds, unmergedMessage } from './translate-rounds.js';
 import { refuseUntrustedEvent, requireTrustedCheckout } from './translate-trust.js';
-import { translateWithEngine } from './translate-with-engine.js';
+import { withActionEngine } from './translate-with-engine.js';
 
 /** Whether `branch` is a bot branch of the template (`transloom/{base}`): a run for it does nothing. */
 export function isBotBranch(branch: string, template: string): boolean {
@@ -91,48 +93,33 @@ async function skipRun(ctx: ActionContext, why: string): Promise<void> {
   await writeSummary(ctx, { title: 'Transloom translate', outcome: why, notes: [] });
 }
 
-// Why this run has nothing to do once the checkout is there: the pull request's head moved on,
-// or the Action's own commit started it; undefined when it goes on.
-async function reasonToSkip(ctx: ActionContext, git: Git): Promise<string | undefined> {
+// Why this run has nothing to do once the checkout is there: the pull request's head moved on
+// to a person's commit, or the Action's own commit started it; undefined when it goes on.
+// What the checkout found on the way goes to `notes`.
+async function reasonToSkip(
+  ctx: ActionContext,
+  git: Git,
+  notes: string[],
+): Promise<string | undefined> {
   const { inputs, event } = ctx;
   const pr = event.pullRequest;
+  const isOwn = (commit: { message: string; authorEmail: string }) =>
+    isOwnCommit(commit, inputs.commitAuthor.email);
   if (pr) {
-    const head = await checkoutPullRequestHead(git, pr);
+    const head = await checkoutPullRequestHead(git, pr, isOwn);
     if (head.kind === 'moved')
       return `${pr.headRef} moved on from ${pr.headSha} (this run's commit) to ${head.tip}: the run for ${head.tip} translates it.`;
+    if (head.ownCommitsOn)
+      notes.push(
+        `${pr.headRef} moved on from ${pr.headSha} (this run's commit) to ${head.ownCommitsOn} with the Action's own commits only, which start no run that translates: translated at ${head.ownCommitsOn}.`,
+      );
   }
   const trigger = pr
     ? ((await commitInfo(git, pr.headSha)) ?? (await commitInfo(git, 'HEAD')))
     : (event.headCommit ?? (await commitInfo(git, 'HEAD')));
-  if (trigger && isOwnCommit(trigger, inputs.commitAuthor.email))
+  if (trigger && isOwn(trigger))
     return "This run was started by the Action's own commit: nothing to do.";
   return undefined;
-}
-
-// Push mode: the bot branch, with the base merged in. False when they conflict (the run then
-// fails with the summary saying where, and nothing is pushed).
-async function prepareBranch(
-  ctx: ActionContext,
-  git: Git,
-  target: { branch: string; base: string },
-  notes: string[],
-): Promise<boolean> {
-  const { branch, base } = target;
-  const prepared = await prepareBotBranch(git, {
-    branch,
-    base,
-    author: ctx.inputs.commitAuthor,
-    log: (line) => core.info(line),
-  });
-  if (prepared.kind === 'conflict') {
-    const message = `${base} cannot be merged into ${branch} without a conflict in ${prepared.files.join(', ')}: resolve it on ${branch} (or merge or close its pull request); nothing was pushed.`;
-    setRunOutputs(undefined, false);
-    await writeSummary(ctx, { title: 'Transloom translate', outcome: message, notes: [] });
-    core.setFailed(message);
-    return false;
-  }
-  if (prepared.merged) notes.push(`Merged ${base} into ${branch} first.`);
-  return true;
 }
 
 /** What a translate run did, for the summary, the outputs and what is posted. */
@@ -175,11 +162,14 @@ async function publishOutcome(
   const { inputs, event } = ctx;
   const pr = event.pullRequest;
   const { branch, base } = target;
-  const body = renderComment(actionReport, {
-    summaryUrl: event.runUrl,
-    commitSha,
-    dryRun: inputs.dryRun,
-  });
+  // The pull request's totals add this run's cost to what its comment carried.
+  const comment = (previous: string | undefined) =>
+    renderComment(actionReport, {
+      summaryUrl: event.runUrl,
+      commitSha,
+      dryRun: inputs.dryRun,
+      totals: totalsWithRun(previous, actionReport),
+    });
   await publishResults(ctx, {
     ...(!pr && base && (commitSha || inputs.dryRun) && inputs.pullRequest === 'auto'
       ? {
@@ -192,12 +182,26 @@ async function publishOutcome(
         }
       : {}),
     number: pr?.number,
-    body,
+    comment,
   });
 }
 
-// The steps of a translate run on a trusted checkout: skip or prepare the branch, translate,
-// annotate and write the report file, commit, record the outcome, publish it.
+// Push mode: the base does not merge into the bot branch. The step fails with the summary
+// saying where, and nothing is pushed.
+async function failUnmerged(
+  ctx: ActionContext,
+  target: { branch: string; base: string },
+  files: readonly string[],
+): Promise<void> {
+  const message = unmergedMessage(target.base, target.branch, files);
+  setRunOutputs(undefined, false);
+  await writeSummary(ctx, { title: 'Transloom translate', outcome: message, notes: [] });
+  core.setFailed(message);
+}
+
+// The steps of a translate run on a trusted checkout: skip, translate in rounds (prepare the
+// branch, translate, commit, push, again while the branch moves), annotate and write the
+// report file, record the outcome, publish it.
 async function translateCheckout(
   ctx: ActionContext,
   git: Git,
@@ -207,21 +211,24 @@ async function translateCheckout(
   const { inputs, event } = ctx;
   const pr = event.pullRequest;
   const branch = pr ? pr.headRef : inputs.branch.replaceAll('{base}', base!);
-  const why = await reasonToSkip(ctx, git);
+  const notes: string[] = [];
+  const why = await reasonToSkip(ctx, git, notes);
   if (why) return skipRun(ctx, why);
   // After the loop guard (a run of the Action's own commit stays green without a key), before
   // the bot branch is prepared.
   const serviceInputs = inputs.dryRun ? undefined : requireServiceInputs(inputs);
   const config = await findActionConfig(ctx, verdict);
-  const notes: string[] = [];
-  if (!pr && base && !inputs.dryRun && !(await prepareBranch(ctx, git, { branch, base }, notes)))
-    return;
-
-  const { report, root, lockFile } = await translateWithEngine(ctx, {
-    configFile: config.configFile,
-    serviceInputs,
-    notes,
-  });
+  const { outcome, root } = await withActionEngine(
+    ctx,
+    { configFile: config.configFile, serviceInputs, notes },
+    async (engine) => ({
+      outcome: await translateInRounds(ctx, git, engine, { branch, base, notes }),
+      root: engine.root,
+    }),
+  );
+  if (outcome.kind === 'unmerged') return failUnmerged(ctx, { branch, base: base! }, outcome.files);
+  const report = combineRoundReports(outcome.reports);
+  const { commitSha, failure: conflict } = outcome;
   // A dry run lists what it would send in the summary: that is its answer, not a finding.
   const findings = inputs.dryRun
     ? { ...report, pending: [], files: { ...report.files, outdated: [] } }
@@ -234,10 +241,6 @@ async function translateCheckout(
     repoPath: (file) => ctx.repoPath(file, root),
   });
   core.setOutput('report-path', await writeReportFile(ctx.tempDir, actionReport));
-
-  const { commitSha, conflict } = inputs.dryRun
-    ? {}
-    : await commitTranslation(ctx, git, { report, root, lockFile, branch, notes });
   const failure = conflict ?? findingsFailure(findings, inputs.failOn);
   await recordOutcome(ctx, { report, root, notes, commitSha, conflict });
   await publishOutcome(ctx, { branch, base }, actionReport, commitSha);

@@ -38,21 +38,39 @@ export async function prScope(
   return scope.files;
 }
 
+/** The engine of a translate run, open for as many rounds as the run takes. */
+export interface ActionEngine {
+  /** The project root (the configuration's directory). */
+  readonly root: string;
+  /** The lock file, absolute. */
+  readonly lockFile: string;
+  /**
+   * Translates (or plans, for a dry run) what the run covers on the checkout as it is now: on
+   * a pull request the files it changes, listed again on each call. Notes on the scope go to
+   * `notes`. `maxCharacters` is this call's share of the run's budget.
+   */
+  translate(call: { notes: string[]; maxCharacters: number | undefined }): Promise<RunReport>;
+  /** Reads the configuration again: the checkout is on another commit than at the last call. */
+  reload(): Promise<void>;
+}
+
 /**
- * Runs the engine for a translate run: opens the service (a budget key when asked, always
- * deactivated after), the project from its configuration file, and translates (or plans, for
- * a dry run) what the run covers: on a pull request the files it changes. On a push to the
- * default branch, the shared memory of the pull requests it merged is promoted first. Progress
- * goes to the log, one line per locale and step.
+ * Runs `work` with the engine of a translate run: opens the service (a budget key when asked,
+ * always deactivated after), the project from its configuration file, and one translation
+ * memory for every call, so that what one call paid for is found by the next (a run that
+ * translates again on a branch that moved sends nothing twice). On a push to the default
+ * branch, the shared memory of the pull requests it merged is promoted first. Progress goes
+ * to the log, one line per locale and step.
  */
-export async function translateWithEngine(
+export async function withActionEngine<T>(
   ctx: ActionContext,
   options: {
     configFile: string | undefined;
     serviceInputs: ServiceInputs | undefined;
     notes: string[];
   },
-): Promise<{ report: RunReport; root: string; lockFile: string }> {
+  work: (engine: ActionEngine) => Promise<T>,
+): Promise<T> {
   const { inputs } = ctx;
   const pr = ctx.event.pullRequest;
   const service = options.serviceInputs
@@ -68,17 +86,30 @@ export async function translateWithEngine(
     });
     try {
       if (!inputs.dryRun) await promoteMergedBranches(ctx, project, options.notes);
-      const files = pr ? await prScope(ctx, pr.number, project.config, options.notes) : undefined;
-      const call = {
-        ...(inputs.locales ? { locales: inputs.locales } : {}),
-        ...(files ? { files } : {}),
-        // Also with a budget key: the service refuses requests once the key has used its limit,
-        // but lets the request under way when it is reached finish; the engine stops before it.
-        ...(inputs.maxCharacters !== undefined ? { maxCharacters: inputs.maxCharacters } : {}),
-        signal: ctx.signal,
-      };
-      const report = inputs.dryRun ? await project.plan(call) : await project.translate(call);
-      return { report, root: project.root, lockFile: project.config.lockFile };
+      return await work({
+        get root() {
+          return project.root;
+        },
+        get lockFile() {
+          return project.config.lockFile;
+        },
+        async translate({ notes, maxCharacters }) {
+          const files = pr ? await prScope(ctx, pr.number, project.config, notes) : undefined;
+          const call = {
+            ...(inputs.locales ? { locales: inputs.locales } : {}),
+            ...(files ? { files } : {}),
+            // Also with a budget key: the service refuses requests once the key has used its
+            // limit, but lets the request under way when it is reached finish; the engine
+            // stops before it.
+            ...(maxCharacters !== undefined ? { maxCharacters } : {}),
+            signal: ctx.signal,
+          };
+          return inputs.dryRun ? project.plan(call) : project.translate(call);
+        },
+        async reload() {
+          await project.reload();
+        },
+      });
     } finally {
       await project.close();
     }

@@ -119,7 +119,8 @@ describe("the Action's own git", () => {
     const program = (what: string) => `sh -c 'env > ${marks}/${what}-$$; cat'`;
     writeFileSync(
       join(run('run2'), '.gitconfig'),
-      `[filter "evil"]\n\tclean = ${program('clean')}\n\tsmudge = ${program('smudge')}\n\trequired = true\n[merge "evil"]\n\tdriver = ${program('merge')} %A\n`,
+      // Values quoted: a bare `;` would start a comment in git's configuration.
+      `[filter "evil"]\n\tclean = "${program('clean')}"\n\tsmudge = "${program('smudge')}"\n\trequired = true\n[merge "evil"]\n\tdriver = "${program('merge')} %A"\n`,
     );
     fixture.checkout('main');
     // Hooks planted in the checkout.
@@ -174,6 +175,50 @@ describe("the Action's own git", () => {
     }
     // The clone's attributes are as they were.
     expect(existsSync(join(fixture.workspace, '.git/info/attributes'))).toBe(false);
+  });
+});
+
+describe("the Action's own merge", () => {
+  it("applies the tree's built-in merge attributes but runs no merge driver the runner defines: its files are a conflict", async () => {
+    const fixture = createGitFixture({
+      ...projectFiles(),
+      'docs/guide.md': 'One\n\nTwo\n\nThree\n\nFour\n\nFive\n',
+    });
+    const options = { serviceUrl: service.url, githubUrl: github.url };
+    expect((await translateOnPush(fixture, 'run1', options)).code).toBe(0);
+    // Both branches change the guide, lines apart: git's own text merge would take both.
+    fixture.push(
+      'transloom/main',
+      { 'docs/guide.md': 'One (bot branch)\n\nTwo\n\nThree\n\nFour\n\nFive\n' },
+      'Edit on the bot branch',
+    );
+    fixture.push(
+      'main',
+      {
+        '.gitattributes': '*.md merge=evil\n',
+        'docs/guide.md': 'One\n\nTwo\n\nThree\n\nFour\n\nFive (main)\n',
+      },
+      'Edit on main',
+    );
+    const bot = fixture.tip('transloom/main');
+    const marks = join(fixture.root, 'marks');
+    mkdirSync(marks);
+    mkdirSync(join(fixture.root, 'run2'), { recursive: true });
+    // The runner's git defines the driver the attributes name.
+    writeFileSync(
+      join(fixture.root, 'run2', '.gitconfig'),
+      // Quoted: a bare `;` would start a comment in git's configuration.
+      `[merge "evil"]\n\tdriver = "sh -c 'env > ${marks}/merge-$$; cat %B > %A'"\n`,
+    );
+    const run = await translateOnPush(fixture, 'run2', options);
+    expect(readdirSync(marks)).toEqual([]);
+    expect(run.code).toBe(1);
+    expect(run.annotations.at(-1)!.message).toBe(
+      'main cannot be merged into transloom/main without a conflict in docs/guide.md: resolve it on transloom/main (or merge or close its pull request); nothing was pushed.',
+    );
+    expect(fixture.tip('transloom/main')).toBe(bot);
+    expect(existsSync(join(fixture.workspace, '.git/info/attributes'))).toBe(false);
+    expect(existsSync(join(fixture.workspace, '.git/MERGE_HEAD'))).toBe(false);
   });
 });
 

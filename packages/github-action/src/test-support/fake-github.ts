@@ -31,6 +31,13 @@ interface Pull {
   merge_commit_sha: string | null;
 }
 
+/** A ref update of a push to origin, as its pre-receive hook tells it. */
+export interface PushedRef {
+  ref: string;
+  old: string;
+  new: string;
+}
+
 /** GitHub's REST API for the endpoints the Action calls, on a loopback port, recording calls. */
 export interface FakeGitHub {
   url: string;
@@ -50,6 +57,17 @@ export interface FakeGitHub {
     headers?: Record<string, string>;
     message?: string;
   }>;
+  /**
+   * Told of each push of the bot's commits to origin, before origin takes it (with
+   * `GitFixture.gatePushes`): the push waits for the answer, so a test can land a person's
+   * push first (the bot's then loses the race) or refuse it (`'reject'`, as a protected
+   * branch would). Undefined: every push is taken.
+   */
+  onBotPush:
+    | ((updates: PushedRef[]) => Promise<'accept' | 'reject'> | 'accept' | 'reject')
+    | undefined;
+  /** The URL origin's pre-receive hook asks. */
+  readonly pushGateUrl: string;
   addPull(pull: {
     number: number;
     headRef: string;
@@ -97,6 +115,10 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
     readOnly: false,
     hang: [],
     failures: [],
+    onBotPush: undefined,
+    get pushGateUrl() {
+      return `${state.url}/_test/pre-receive`;
+    },
     addPull(p) {
       state.pulls.push({
         number: p.number,
@@ -143,6 +165,13 @@ export async function startFakeGitHub(repository = 'octo/site'): Promise<FakeGit
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = raw ? JSON.parse(raw) : undefined;
+    // Origin's hook, not GitHub's API: not a call of the Action's.
+    if (url.pathname === '/_test/pre-receive' && req.method === 'POST') {
+      const verdict = (await state.onBotPush?.(body.updates as PushedRef[])) ?? 'accept';
+      return verdict === 'accept'
+        ? send(res, 200, {})
+        : send(res, 403, { message: 'protected branch: the push was refused' });
+    }
     state.calls.push({
       method: req.method ?? '',
       path: url.pathname,

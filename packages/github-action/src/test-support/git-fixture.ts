@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -32,13 +32,14 @@ export interface GitFixture {
   log(branch: string, count?: number): LoggedCommit[];
   /**
    * A person commits `files` (a null text removes the file) on `branch` (created from `from`
-   * when new) and pushes it.
+   * when new) and pushes it; with `author`, the commit is that author's (the bot's, say).
    */
   push(
     branch: string,
     files: Record<string, string | null>,
     message: string,
     from?: string,
+    author?: { name: string; email: string },
   ): string;
   /**
    * Checks out `branch` (at `sha`, its tip by default) into the workspace, replacing the
@@ -57,6 +58,40 @@ export interface GitFixture {
   url: string;
   /** Whether `ancestor` is an ancestor of `commit` in origin. */
   isAncestor(ancestor: string, commit: string): boolean;
+  /**
+   * Puts origin's pushes of commits by `botEmail` to the GitHub stand-in before origin takes
+   * them (a pre-receive hook that asks `url`; see `FakeGitHub.onBotPush`). A person's pushes
+   * go through unasked, so the stand-in may make one while the bot's push waits.
+   */
+  gatePushes(url: string, botEmail?: string): void;
+}
+
+/** The author of the Action's commits by default. */
+export const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
+
+// Origin's pre-receive hook for `gatePushes`: a Node script (origin runs it with the pushing
+// git's environment, whose PATH has git) that asks the stand-in about updates to the bot's
+// commits and takes the push when it answers 200.
+function preReceiveHook(url: string, botEmail: string): string {
+  return `#!${process.execPath}
+const { execFileSync } = require('node:child_process');
+let input = '';
+process.stdin.on('data', (d) => { input += d; });
+process.stdin.on('end', async () => {
+  const updates = input.split('\\n').filter(Boolean).map((line) => {
+    const [old, next, ref] = line.split(' ');
+    return { old, new: next, ref };
+  });
+  const author = (sha) => /^0+$/.test(sha) ? '' :
+    execFileSync('git', ['log', '-1', '--format=%ae', sha], { encoding: 'utf8' }).trim();
+  const bot = updates.filter((u) => author(u.new) === ${JSON.stringify(botEmail)});
+  if (bot.length === 0) process.exit(0);
+  const answer = await fetch(${JSON.stringify(url)}, { method: 'POST', body: JSON.stringify({ updates: bot }) });
+  if (answer.ok) process.exit(0);
+  process.stderr.write((await answer.json()).message + '\\n');
+  process.exit(1);
+});
+`;
 }
 
 // Fixtures are made inside tests, where a hook cannot be added: one hook removes them all.
@@ -166,13 +201,14 @@ export function createGitFixture(
           };
         });
     },
-    push(branch, changes, message, from = 'main') {
+    push(branch, changes, message, from = 'main', author) {
       git(person, 'fetch', '--quiet', 'origin');
       const exists = git(origin, 'branch', '--list', branch) !== '';
       git(person, 'checkout', '--quiet', '-B', branch, `origin/${exists ? branch : from}`);
       write(person, changes);
       git(person, 'add', '--all');
-      git(person, 'commit', '--quiet', '-m', message);
+      const by = author ? [`--author=${author.name} <${author.email}>`] : [];
+      git(person, 'commit', '--quiet', ...by, '-m', message);
       git(person, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
       return git(person, 'rev-parse', 'HEAD');
     },
@@ -195,6 +231,11 @@ export function createGitFixture(
       git(person, 'push', '--quiet', 'origin', `HEAD:refs/pull/${number}/merge`);
       actionsCheckout(merge, `refs/remotes/pull/${number}/merge`, undefined);
       return merge;
+    },
+    gatePushes(gateUrl, botEmail = BOT_EMAIL) {
+      const hook = join(origin, 'hooks', 'pre-receive');
+      writeFileSync(hook, preReceiveHook(gateUrl, botEmail));
+      chmodSync(hook, 0o755);
     },
     isAncestor(ancestor, commit) {
       try {
