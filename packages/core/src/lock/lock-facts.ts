@@ -17,10 +17,11 @@ export interface TextRecords {
    */
   recordOf(written: string, source: string): FoundRecord | undefined;
   /**
-   * Where Transloom wrote a translation of the source with hash `source` under `settings`
-   * (as the lock's lines say: each target text still has to be found, and to hash as
-   * written): how a unit the repository already translated elsewhere (a catalog moved without
-   * its targets, a key renamed or copied) is filled without a request.
+   * Where a translation of the source with hash `source` was written: Transloom's under
+   * `settings`, and a person's reviewed for that source (as the lock's lines say: each target
+   * text still has to be found, and to hash as written): how a unit the repository already
+   * translated elsewhere (a catalog moved without its targets, a key renamed or copied) is
+   * filled without a request, and a person's text stays theirs.
    */
   translationsOf(source: string, settings: string): readonly LockedText[];
 }
@@ -32,6 +33,8 @@ export interface LockedText {
   unit: string;
   /** Hash of the text written. */
   written: string;
+  /** A person wrote it (reviewed for the source it is found by). */
+  human: boolean;
 }
 
 interface Entry {
@@ -46,19 +49,29 @@ interface Index {
   entries: Map<string, Entry>;
   /** `<source> <settings>` -> where Transloom wrote a translation of it. */
   written: Map<string, LockedText[]>;
+  /** `<source>` -> where a person's translation of it, reviewed for it, is. */
+  people: Map<string, LockedText[]>;
+}
+
+function push(map: Map<string, LockedText[]>, key: string, text: LockedText): void {
+  const list = map.get(key);
+  if (list) list.push(text);
+  else map.set(key, [text]);
 }
 
 function add(index: Index, file: string, id: string, unit: LockedUnit, locale: string): void {
   const { entries } = index;
   const record = unit.locales.get(locale);
   if (!record || record.unknown) return;
-  if (!record.human && record.settings !== RETRY) {
-    const key = `${unit.source} ${record.settings}`;
-    const list = index.written.get(key);
-    const text = { file, unit: id, written: record.written };
-    if (list) list.push(text);
-    else index.written.set(key, [text]);
-  }
+  if (!record.human && record.settings !== RETRY)
+    push(index.written, `${unit.source} ${record.settings}`, {
+      file,
+      unit: id,
+      written: record.written,
+      human: false,
+    });
+  if (record.human && (record.reviewedSource ?? unit.source) === unit.source)
+    push(index.people, unit.source, { file, unit: id, written: record.written, human: true });
   let entry = entries.get(record.written);
   if (!entry) {
     entry = {};
@@ -87,7 +100,7 @@ export function textRecords(lock: Lock, locale: string): TextRecords {
   if (records) return records;
   let index: Index | undefined;
   const read = () => {
-    index = { entries: new Map(), written: new Map() };
+    index = { entries: new Map(), written: new Map(), people: new Map() };
     for (const [path, file] of lock.files)
       for (const [id, unit] of peekUnits(file)) {
         add(index, path, id, unit, locale);
@@ -101,7 +114,8 @@ export function textRecords(lock: Lock, locale: string): TextRecords {
       return entry?.human ?? entry?.machine?.get(source);
     },
     translationsOf(source, settings) {
-      return (index ?? read()).written.get(`${source} ${settings}`) ?? [];
+      const { written, people } = index ?? read();
+      return [...(people.get(source) ?? []), ...(written.get(`${source} ${settings}`) ?? [])];
     },
   };
   byLocale.set(locale, records);

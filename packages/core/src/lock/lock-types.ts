@@ -69,6 +69,23 @@ export interface LockedFile {
   unitCount(): number;
   /** Whether a person's text in some locale was written for an older source (read from the lock alone). */
   hasStaleEdits(): boolean;
+  /** How many of its units in `locale` hold a person's text, and text no record says who wrote. */
+  origins(locale: string): { human: number; unknown: number };
+}
+
+/** {@link LockedFile.origins} of parsed units. */
+export function originsIn(
+  units: ReadonlyMap<string, LockedUnit>,
+  locale: string,
+): { human: number; unknown: number } {
+  let human = 0;
+  let unknown = 0;
+  for (const unit of units.values()) {
+    const record = unit.locales.get(locale);
+    if (record?.human) human++;
+    else if (record?.unknown) unknown++;
+  }
+  return { human, unknown };
 }
 
 /** The project glossary as last pushed: its id on the service and a hash per dictionary. */
@@ -124,6 +141,7 @@ export function lockedFile(
     units: () => units,
     unitCount: () => units.size,
     hasStaleEdits: () => staleIn(units),
+    origins: (locale) => originsIn(units, locale),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type LockedGlossary,
   type LockedTarget,
   type LockedUnit,
+  originsIn,
   parseLockedTranslation,
   staleIn,
 } from './lock-types.js';
@@ -155,6 +156,10 @@ export function lazyFile(
     // People's text is rare: only a file whose lines mark some (`:h`) is read to find out.
     hasStaleEdits: () =>
       units === undefined && !text.includes(':h') ? false : staleIn(file.units()),
+    origins: (locale) =>
+      units === undefined && !text.includes(':h') && !text.includes(':u')
+        ? { human: 0, unknown: 0 }
+        : originsIn(file.units(), locale),
   };
   file[RAW] = { text, ...origin };
   return file;

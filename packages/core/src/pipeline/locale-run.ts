@@ -373,12 +373,18 @@ function settleFromRepository(
 ): boolean {
   if (unitPlan.state !== 'new' && unitPlan.state !== 'changed') return false;
   const locale = work.locale.locale;
-  const text = repository.find(work.plan, unitPlan, locale);
-  if (text === undefined) return false;
+  const found = repository.find(work.plan, unitPlan, locale);
+  if (found === undefined) return false;
   const counts = report.locales[locale]!;
+  work.translations.set(unitPlan.unit.id, found.text);
+  if (found.human) {
+    // A person's text moved with its unit stays theirs.
+    work.outcomes.set(unitPlan.unit.id, { kind: 'kept', reviewedSource: unitPlan.sourceHash });
+    counts.kept++;
+    return true;
+  }
   counts[unitPlan.state]++;
   counts.reused++;
-  work.translations.set(unitPlan.unit.id, text);
   work.outcomes.set(unitPlan.unit.id, OUTCOME.reused);
   return true;
 }

@@ -62,7 +62,12 @@ function mayBeUpToDate(options: PlanOptions, locked: LockedFile, locales: readon
     !options.overwriteEdits &&
     !options.accept &&
     !options.overwrite &&
-    locales.every((l) => locked.targets.get(l)?.settings === options.settings.get(l)!.hash) &&
+    locales.every(
+      (l) =>
+        locked.targets.get(l)?.settings === options.settings.get(l)!.hash &&
+        // Text no record says who wrote is asked about again on every run, and reported.
+        locked.origins(l).unknown === 0,
+    ) &&
     !locked.hasStaleEdits()
   );
 }

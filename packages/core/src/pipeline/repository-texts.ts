@@ -21,8 +21,15 @@ import { translationHash } from './translation-hash.js';
  * translation memory pays for none of it.
  */
 export interface RepositoryTexts {
-  /** The repository's translation of `unit` (of `plan`) in `locale`, when it has one. */
-  find(plan: FilePlan, unit: UnitPlan, locale: string): UnitTranslation | undefined;
+  /**
+   * The repository's translation of `unit` (of `plan`) in `locale`, when it has one, and
+   * whether a person wrote it.
+   */
+  find(
+    plan: FilePlan,
+    unit: UnitPlan,
+    locale: string,
+  ): { text: UnitTranslation; human: boolean } | undefined;
 }
 
 /** What {@link repositoryTexts} reads. */
@@ -76,7 +83,10 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
   };
   return {
     find(plan, unit, locale) {
-      const lines = textRecords(lock, locale).translationsOf(unit.sourceHash, unit.settingsHash);
+      const found = textRecords(lock, locale).translationsOf(unit.sourceHash, unit.settingsHash);
+      // The unit's own line first (a catalog moved: the same key), then a person's text.
+      const own = (line: (typeof found)[number]) => (line.unit === unit.unit.id ? 0 : 1);
+      const lines = [...found].sort((a, b) => own(a) - own(b));
       for (const line of lines) {
         const file = fileOf(line.file);
         // Only a file read the same way can lend its text.
@@ -90,7 +100,8 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
         } catch {
           continue; // its markup is not this unit's
         }
-        if (translationHash(plan.doc!.portable(unit.unit.id, text)) === line.written) return text;
+        if (translationHash(plan.doc!.portable(unit.unit.id, text)) === line.written)
+          return { text, human: line.human };
       }
       return undefined;
     },

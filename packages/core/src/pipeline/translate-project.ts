@@ -505,8 +505,13 @@ function startReport(
     if (plan.upToDate) {
       report.files.upToDate++;
       const units = plan.upToDate.unitCount();
-      for (const locale of plan.file.locales)
-        if (settings.has(locale)) report.locales[locale]!.unchanged += units;
+      for (const locale of plan.file.locales) {
+        if (!settings.has(locale)) continue;
+        // A person's text in a file up to date is still theirs: counted as kept.
+        const { human } = plan.upToDate.origins(locale);
+        report.locales[locale]!.unchanged += units - human;
+        report.locales[locale]!.kept += human;
+      }
     }
   }
 
