@@ -161,6 +161,29 @@ describe('a lock whose holder is gone although its pid is alive', () => {
   });
 });
 
+describe('taking over a lock whose holder is gone', () => {
+  it('waits for a run that is taking it over, and takes it once that run is gone too', async () => {
+    const file = await lockFile();
+    const killed = await startLockHolder(file);
+    await killed.kill();
+    // A run that was taking the dead run's lock over, stopped in the middle of it.
+    const taking = await startLockHolder(`${file}.takeover`);
+    taking.stop();
+    const refused = await acquireRunLock({ file, command: 'translate', wait: false }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ProjectLockedError);
+    expect((refused as ProjectLockedError).holder.pid).toBe(taking.pid);
+    expect(await holderPid(file)).toBe(killed.pid);
+    // Killed there: both it and the run before it are gone.
+    await taking.kill();
+    const lock = await acquireRunLock({ file, command: 'translate', wait: false });
+    expect(await holderPid(file)).toBe(process.pid);
+    await lock.release();
+    await expect(stat(`${file}.takeover`)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
 describe('a lock of another host', () => {
   it('is judged by its refresh age, which never decides for a lock of this host', async () => {
     // Another host's processes cannot be seen from here: a lock it has not refreshed for

@@ -118,20 +118,22 @@ async function linkNew(file: string, record: LockRecord): Promise<boolean> {
 
 // Removes `file` if it is still the taking `judged` (whose holder is gone). Done under a guard
 // file taken the same way: two runs that judged the same lock gone could otherwise each remove
-// it, the second removing the lock the first had just taken.
+// it, the second removing the lock the first had just taken. Resolves with the run that holds
+// the guard when it is not this one (it is taking the project over), else undefined.
 async function removeGone(
   file: string,
   judged: LockRecord,
   me: LockRecord,
   staleMs: number,
-): Promise<void> {
+): Promise<LockRecord | undefined> {
   const guard = `${file}.takeover`;
   if (!(await linkNew(guard, me))) {
-    // Another run is taking over (for a few milliseconds); a guard whose run was killed in
-    // them is removed once that run is judged gone, and the caller looks again.
     const other = await readRecord(guard);
-    if (other && (await holderGone(other, staleMs, me.host))) await unlinkIf(guard, other.record);
-    return;
+    if (!other) return undefined;
+    // A guard is held for a few milliseconds; one whose run was killed in them is removed.
+    if (!(await holderGone(other, staleMs, me.host))) return other.record;
+    await unlinkIf(guard, other.record);
+    return undefined;
   }
   try {
     const again = await readRecord(file);
@@ -139,6 +141,7 @@ async function removeGone(
   } finally {
     await unlinkIf(guard, me);
   }
+  return undefined;
 }
 
 // Unlinks `file` if it still holds `record`'s taking.
@@ -177,11 +180,14 @@ export async function acquireRunLock(options: AcquireRunLockOptions): Promise<Ru
     if (await linkNew(file, mine)) return held(file, mine, staleMs);
     const current = await readRecord(file);
     if (!current) continue;
+    let holding = current.record;
     if (await holderGone(current, staleMs, host)) {
-      await removeGone(file, current.record, mine, staleMs);
-      continue;
+      const takingOver = await removeGone(file, current.record, mine, staleMs);
+      if (!takingOver) continue;
+      // Another run is taking the gone run's lock: this one waits for it as for a holder.
+      holding = takingOver;
     }
-    const holder = holderOf(current.record);
+    const holder = holderOf(holding);
     if (options.wait === false) throw new ProjectLockedError(file, holder);
     if (!told) {
       told = true;

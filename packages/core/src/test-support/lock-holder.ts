@@ -30,6 +30,8 @@ export interface LockHolder {
   resume(): void;
   /** Asks it to release the lock; resolves once it has. */
   release(): Promise<void>;
+  /** Kills it (SIGKILL), as a run killed holding the lock; resolves once it is gone and reaped. */
+  kill(): Promise<void>;
 }
 
 const running = new Set<ChildProcess>();
@@ -73,6 +75,11 @@ export async function startLockHolder(file: string, staleMs = 30_000): Promise<L
     errors += chunk.toString();
   });
   await said(child, 'held', () => errors);
+  const exited = async () => {
+    if (child.exitCode === null && child.signalCode === null)
+      await new Promise((resolve) => child.once('exit', resolve));
+    running.delete(child);
+  };
   return {
     pid: child.pid!,
     stop: () => child.kill('SIGSTOP'),
@@ -81,10 +88,11 @@ export async function startLockHolder(file: string, staleMs = 30_000): Promise<L
       const done = said(child, 'released', () => errors);
       child.stdin!.write('release\n');
       await done;
-      await new Promise((resolve) =>
-        child.exitCode === null ? child.once('exit', resolve) : resolve(undefined),
-      );
-      running.delete(child);
+      await exited();
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited();
     },
   };
 }
