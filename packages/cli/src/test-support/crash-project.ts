@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { seededRandom } from './seeded-random.js';
 
 /** The shape of a generated project. */
 export interface CrashProjectOptions {
@@ -30,18 +31,6 @@ const WORDS =
     ' ',
   );
 const ROUND_WORDS = ['now', 'again', 'later', 'today', 'soon', 'here'];
-
-// mulberry32: the same corpus on every run, so a failure reproduces.
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The layout of a project made with `options` (what {@link writeCrashProject} writes). */
 export function crashLayout(options: CrashProjectOptions): CrashLayout {
@@ -77,7 +66,8 @@ export async function writeCrashProject(
   options: CrashProjectOptions,
 ): Promise<CrashLayout> {
   const layout = crashLayout(options);
-  const random = seeded(20_260_101);
+  // The same corpus on every run, so a failure reproduces.
+  const random = seededRandom(20_260_101);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const round = options.round ?? 0;
   const tail = round === 0 ? '' : ` ${ROUND_WORDS[(round - 1) % ROUND_WORDS.length]}`;
