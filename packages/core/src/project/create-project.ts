@@ -42,6 +42,14 @@ async function readConfig(options: CreateProjectOptions, cwd: string): Promise<R
 }
 
 type LockedCall = Pick<TranslateOptions, 'signal' | 'wait' | 'onEvent'>;
+
+// How long a run lock may go unrefreshed before it is taken to be left by a run that is gone
+// (`TRANSLOOM_RUN_LOCK_STALE_MS`, milliseconds; the lock's default when unset or not a number).
+function lockStaleMs(env: CreateProjectOptions['env']): number | undefined {
+  const value = Number(env?.TRANSLOOM_RUN_LOCK_STALE_MS);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
 type Emit = (own: RunOptions['onEvent'], event: RunEvent) => void;
 
 // The state directory, checked to stay inside the project and made with its `.gitignore`.
@@ -57,7 +65,7 @@ async function prepareState(config: ResolvedConfig): Promise<void> {
 async function locked<T>(
   config: ResolvedConfig,
   command: string,
-  call: LockedCall,
+  call: LockedCall & { staleMs: number | undefined },
   emit: Emit,
   task: () => Promise<T>,
 ): Promise<T> {
@@ -67,6 +75,7 @@ async function locked<T>(
     file,
     command,
     wait: call.wait ?? true,
+    ...(call.staleMs !== undefined ? { staleMs: call.staleMs } : {}),
     ...(call.signal ? { signal: call.signal } : {}),
     onWait: (holder) => emit(call.onEvent, { type: 'waiting', holder, lockFile: file }),
   });
@@ -137,7 +146,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
   });
   const pseudoLink = pseudoServiceLink(() => config, options.localService);
   const withLock = <T>(command: string, call: LockedCall, task: () => Promise<T>) =>
-    locked(config, command, call, emit, task);
+    locked(config, command, { ...call, staleMs: lockStaleMs(env) }, emit, task);
   const run = async (
     mode: RunReport['mode'],
     call: TranslateOptions,
