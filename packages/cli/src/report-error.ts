@@ -30,6 +30,11 @@ export function reportError(command: string, error: unknown, io: CliIo): number 
     );
     return EXIT.unreachable;
   }
+  // A disk that takes no more writes: a file could not be written (exit 3), not a usage error.
+  if (error instanceof TransloomError && error.code === 'TRANSLOOM_DISK') {
+    io.stderr.write(`${c.red(`transloom ${command}: ${error.message}`)}\n`);
+    return EXIT.failed;
+  }
   if (error instanceof TransloomError && error.kind !== 'internal') {
     io.stderr.write(`${c.red(`transloom ${command}: ${error.message}`)}\n`);
     return error.kind === 'user' ? EXIT.usage : EXIT.internal;

@@ -50,6 +50,8 @@ export function crashLayout(options: CrashProjectOptions): CrashLayout {
     ...options.locales.flatMap(targets),
     'transloom.config.json',
     'transloom.lock',
+    // Written with the first lock: git merges the lock by taking both sides' lines.
+    '.gitattributes',
   ]);
   return { sources, targets, expected: (path) => known.has(path) };
 }

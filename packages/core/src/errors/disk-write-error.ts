@@ -5,7 +5,17 @@ const DISK_CODES: Readonly<Record<string, string>> = {
   ENOSPC: 'no space is left on the device',
   EDQUOT: 'the disk quota is exceeded',
   EROFS: 'the file system is read-only',
+  /** SQLite's own word for it (`SQLITE_FULL`), from the local service's database. */
+  SQLITE_FULL: 'the disk is full',
 };
+
+// The system's code of an error that says the disk takes no more writes: Node's errno code,
+// or SQLite's result code 13 (SQLITE_FULL), which node:sqlite and its stand-in report.
+function codeOf(error: unknown): string | undefined {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  if (errcode === 13) return 'SQLITE_FULL';
+  return typeof code === 'string' && code in DISK_CODES ? code : undefined;
+}
 
 /**
  * A file of the run could not be written because the disk takes no more writes (full, over
@@ -33,6 +43,6 @@ export class DiskWriteError extends TransloomError {
 /** The {@link DiskWriteError} of a failed write of `file`, when the disk is why; else undefined. */
 export function diskWriteError(error: unknown, file: string): DiskWriteError | undefined {
   if (error instanceof DiskWriteError) return error;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code && code in DISK_CODES ? new DiskWriteError(file, code, { cause: error }) : undefined;
+  const code = codeOf(error);
+  return code ? new DiskWriteError(file, code, { cause: error }) : undefined;
 }

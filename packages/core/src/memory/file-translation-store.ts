@@ -1,4 +1,4 @@
-import { access, type FileHandle, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { groupBy } from '../collections/group-by.js';
 import { diskWriteError } from '../errors/disk-write-error.js';
@@ -73,9 +73,9 @@ const JOURNAL_LIMIT = 1 << 20;
  * digit, and a journal. Each batch is one append to the journal (one write per batch, however
  * many shards its keys fall in), so a run killed mid-write loses at most the batch being
  * written and leaves at most a torn last line, which reading skips. When the journal passes
- * 1 MiB, and when the store is closed, its entries are moved into the shards (one append per
- * shard), so a lookup reads only the shards its keys fall in and a small journal. A journal
- * left by a killed run is read, and moved on the next close.
+ * 1 MiB, and when a store that wrote is closed, its entries are moved into the shards (one
+ * append per shard), so a lookup reads only the shards its keys fall in and a small journal.
+ * A journal left by a killed run is read, and moved by the next store that writes.
  */
 export function createFileTranslationStore(directory: string): TranslationStore {
   let made: Promise<unknown> | undefined;
@@ -155,19 +155,21 @@ export function createFileTranslationStore(directory: string): TranslationStore 
     close() {
       return serial(async () => {
         const handle = journal;
-        if (handle) {
+        // A store that only read moves nothing: a check or status writes nothing, and never
+        // folds a journal another run may be appending to; the next run that writes moves it.
+        if (!handle) return;
+        try {
           await fold(journaled);
-          journal = undefined;
+        } catch (error) {
+          // A full disk: the journal keeps every entry (torn shard lines are skipped when read),
+          // so nothing is lost, and the next close moves them.
+          if (!diskWriteError(error, directory)) throw error;
           await (await handle).close();
-        } else {
-          try {
-            // A journal left by a killed run (this store wrote nothing) is moved too.
-            await access(join(directory, JOURNAL));
-          } catch {
-            return;
-          }
-          await fold(await leftovers());
+          journal = undefined;
+          return;
         }
+        journal = undefined;
+        await (await handle).close();
         await rm(join(directory, JOURNAL), { force: true });
       });
     },

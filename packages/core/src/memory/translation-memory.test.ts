@@ -104,7 +104,7 @@ describe('the translation memory', async () => {
     await store.close!();
   });
 
-  it('reads a journal a killed run left, newer than the shards, and moves it on the next close', async () => {
+  it('reads a journal a killed run left, newer than the shards, and the next store that writes moves it', async () => {
     const path = join(dir, 'd');
     const first = createFileTranslationStore(path);
     await first.putMany([['7a', 'alt']]);
@@ -112,7 +112,12 @@ describe('the translation memory', async () => {
     await appendFile(join(path, 'journal.jsonl'), '["7a","neu"]\n["7b","zw');
     const next = createFileTranslationStore(path);
     expect(await next.getMany(['7a', '7b'])).toEqual(new Map([['7a', 'neu']]));
+    // A store that only read (a check, a status) writes nothing, and leaves the journal.
     await next.close!();
+    expect((await readdir(path)).sort()).toEqual(['7.jsonl', 'journal.jsonl']);
+    const writer = createFileTranslationStore(path);
+    await writer.putMany([['7c', 'drei']]);
+    await writer.close!();
     expect(await readdir(path)).toEqual(['7.jsonl']);
     expect(await createFileTranslationStore(path).getMany(['7a'])).toEqual(
       new Map([['7a', 'neu']]),

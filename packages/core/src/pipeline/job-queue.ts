@@ -93,6 +93,8 @@ export const MAX_ATTEMPTS = 3;
 export class JobQueue {
   private readonly jobs = new Map<string, Job>();
   readonly stats: SendStats = { billedCharacters: 0 };
+  /** Why answers could not be stored (a full disk): nothing more is sent. */
+  private storeFailure: { error: unknown } | undefined;
 
   /** The memory key of a text in a group. */
   static keyOf(groupKey: string, termsHash: string, text: string): string {
@@ -222,6 +224,7 @@ export class JobQueue {
     // flight finish, since the service may have billed them, and their answers are kept.
     let fatal: { error: unknown } | undefined;
     const halt = () => {
+      if (!fatal && this.storeFailure) fatal = this.storeFailure;
       if (!fatal && options.halted) {
         const reason = options.halted();
         if (reason !== undefined) fatal = { error: reason };
@@ -326,9 +329,15 @@ export class JobQueue {
             // killed after the write pays nothing for it again. Stored or not (a memory that
             // cannot be written stops the run), the verified answers are handed out.
             stores.push(
-              memory.putMany(verified).finally(() => {
-                for (const [job, restored] of accepted) this.settle(job, restored);
-              }),
+              memory
+                .putMany(verified)
+                .catch((error: unknown) => {
+                  // Kept, not thrown here: the request is still in flight. No more is sent.
+                  this.storeFailure ??= { error };
+                })
+                .finally(() => {
+                  for (const [job, restored] of accepted) this.settle(job, restored);
+                }),
             );
             options.onBatch?.({ locale: group.locale, texts: translations.length });
           },
@@ -341,6 +350,7 @@ export class JobQueue {
     } finally {
       await Promise.all(stores);
     }
+    if (this.storeFailure) throw this.storeFailure.error;
   }
 }
 

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { diskWriteError } from '../errors/disk-write-error.js';
 import type { LocalServiceStarter } from './project-types.js';
 
 /**
@@ -8,7 +10,14 @@ import type { LocalServiceStarter } from './project-types.js';
 export function localServiceFrom(
   load: () => Promise<{ startLocalService: LocalServiceStarter }>,
 ): LocalServiceStarter {
-  return async (options) => (await load()).startLocalService(options);
+  return async (options) => {
+    try {
+      return await (await load()).startLocalService(options);
+    } catch (error) {
+      // Its database cannot grow on a full disk: the user's to fix, named as that file.
+      throw diskWriteError(error, join(options.stateDir, 'local-service.sqlite')) ?? error;
+    }
+  };
 }
 
 /** What a host tells people when a project runs on the built-in local service. */
