@@ -12,6 +12,7 @@ describe('readActionInputs', () => {
       failOn: 'missing',
       pullRequest: 'auto',
       dryRun: false,
+      prune: false,
       commitAuthor: {
         name: 'github-actions[bot]',
         email: '41898282+github-actions[bot]@users.noreply.github.com',

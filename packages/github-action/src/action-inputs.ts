@@ -35,6 +35,8 @@ export interface ActionInputs {
   /** The configuration file, relative to `working-directory`, instead of searching. */
   configFile: string | undefined;
   dryRun: boolean;
+  /** Remove the targets whose source is gone, with their lock lines (translate mode). */
+  prune: boolean;
   /** One shard of a sharded translate run (`i/n`): into the shared memory, no commit. */
   shard: Shard | undefined;
 }
@@ -227,6 +229,7 @@ export function readActionInputs(read: InputReader): ActionInputs {
     base: get('base') ? branchInput('base', get('base'), '', false) : undefined,
     configFile: get('config-file') || undefined,
     dryRun,
+    prune: flag('prune', get('prune'), false),
     shard,
   };
 }

@@ -102,6 +102,7 @@ export async function withActionEngine<T>(
             // limit, but lets the request under way when it is reached finish; the engine
             // stops before it.
             ...(maxCharacters !== undefined ? { maxCharacters } : {}),
+            ...(inputs.prune ? { prune: true } : {}),
             signal: ctx.signal,
           };
           return inputs.dryRun ? project.plan(call) : project.translate(call);

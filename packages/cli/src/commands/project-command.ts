@@ -33,7 +33,7 @@ import { reportError } from '../report-error.js';
 export const TRANSLATE_USAGE = `Usage: transloom translate [options]
 
 Translates the project's localization files: only what is new or changed, verified, written
-atomically, with the lock written last.
+atomically, who wrote each text on the disk before the text is (the lock's journal).
 
 Options:
   --locale L         only this target locale (repeatable)

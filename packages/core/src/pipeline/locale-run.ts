@@ -131,12 +131,12 @@ export interface LocaleRunResult {
  * time; requests are grouped by locale anyway, so this costs no request.
  */
 export async function runLocale(context: LocaleRunContext): Promise<LocaleRunResult> {
-  const { config, report, settings: locale, onEvent } = context;
+  const { config, report, settings: locale } = context;
   const counts = report.locales[locale.locale]!;
-  let fatal: unknown;
+  const stop: { fatal: unknown } = { fatal: undefined };
   // A setting the service refuses (a style list, the key) is the user's to fix: nothing more
   // is written, so the files stay as they were until a run can translate them.
-  const writing = () => context.write() && !stopsWriting(fatal);
+  const writing = () => context.write() && !stopsWriting(stop.fatal);
   const { finish, finishing } = targetFinisher(context, writing);
   // Units still open per target; a target is let go once written.
   const left = new Map<TargetWork, number>();
@@ -207,53 +207,58 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     }
   }
 
-  // Target text the lock does not know: whose it is, from the memory and the lock's history.
-  const again = new Set(
-    await resolveAdoptions(adopting, report, {
-      memory: context.memory,
-      history: context.history,
-      keysOf: (item) => {
-        const group = groupOf(contextOf(item.plan));
-        return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
-      },
-    }),
-  );
-  for (const item of adopting) {
-    if (!again.has(item)) {
-      unitSettled(item.work);
-      continue;
-    }
-    // Transloom's translation of an older source: due again, like any changed unit.
-    item.plan.state = 'changed';
-    counts.changed++;
-    queueTask(item.work, item.plan, item.forms);
-  }
+  await settleAdoptions(adopting, context, {
+    keysOf: (item) => {
+      const group = groupOf(contextOf(item.plan));
+      return item.forms.map((form) => JobQueue.keyOf(group.key, termsOf(form), form.text));
+    },
+    settled: unitSettled,
+    translate: (item) => {
+      counts.changed++;
+      queueTask(item.work, item.plan, item.forms);
+    },
+  });
   units.planned();
   for (const work of works.splice(0)) settled(work);
 
-  if (context.lookup) await queue.lookup(context.memory);
-  if (context.shard) fatal = shardRun(queue, context.shard, context.memory, report);
-  ledger.phase = 'service';
+  await sendLocale(context, queue, [...groups.values()], stop, finishing, async () => {
+    if (context.lookup) await queue.lookup(context.memory);
+    if (context.shard) stop.fatal = shardRun(queue, context.shard, context.memory, report);
+    ledger.phase = 'service';
+  });
+  return { billedCharacters: queue.stats.billedCharacters, fatal: stop.fatal };
+}
+
+// Fills what the memory has (`lookup`, after which answers count as the service's), then sends the rest of a locale's queue and fails
+// what stays unsent; the locale ends once its targets are written.
+async function sendLocale(
+  context: LocaleRunContext,
+  queue: JobQueue,
+  groups: JobGroup[],
+  stop: { fatal: unknown },
+  finishing: Promise<void>[],
+  lookup: () => Promise<void>,
+): Promise<void> {
+  const { report, settings: locale } = context;
+  await lookup();
   const toSend = await countToSend(queue, report);
-  onEvent?.({
+  context.onEvent?.({
     type: 'planned',
-    locales: { [locale.locale]: { send: toSend, units: counts.pending } },
+    locales: { [locale.locale]: { send: toSend, units: report.locales[locale.locale]!.pending } },
     files: { total: report.files.total, upToDate: report.files.upToDate },
   });
-
   try {
     // Nothing more is sent once another locale met the quota.
-    if (toSend > 0 && context.send && report.stopped !== 'quota' && fatal === undefined)
-      await context.send(queue, [...groups.values()], context.onParked);
+    if (toSend > 0 && context.send && report.stopped !== 'quota' && stop.fatal === undefined)
+      await context.send(queue, groups, context.onParked);
   } catch (error) {
     if (error instanceof QuotaExceededError) report.stopped = 'quota';
-    else fatal = error;
+    else stop.fatal = error;
   } finally {
-    failUnsent(queue, report, fatal);
+    failUnsent(queue, report, stop.fatal);
     await Promise.all(finishing);
     context.onTail?.();
   }
-  return { billedCharacters: queue.stats.billedCharacters, fatal };
 }
 
 // The work of writing one target: its plan, and the translations and outcomes gathered for it.
@@ -361,6 +366,34 @@ function jobGroups(locale: LocaleSettings) {
     return group;
   };
   return { groups, groupOf };
+}
+
+// Target text the lock does not know: whose it is, from the memory and the lock's history.
+// Transloom's translation of an older source is due again, like any changed unit.
+async function settleAdoptions(
+  adopting: readonly Adoption[],
+  context: LocaleRunContext,
+  hooks: {
+    keysOf: (item: Adoption) => string[];
+    settled: (work: TargetWork) => void;
+    translate: (item: Adoption) => void;
+  },
+): Promise<void> {
+  const again = new Set(
+    await resolveAdoptions(adopting, context.report, {
+      memory: context.memory,
+      history: context.history,
+      keysOf: hooks.keysOf,
+    }),
+  );
+  for (const item of adopting) {
+    if (!again.has(item)) {
+      hooks.settled(item.work);
+      continue;
+    }
+    item.plan.state = 'changed';
+    hooks.translate(item);
+  }
 }
 
 // Settles a unit to translate with the translation the repository holds for its source and

@@ -84,58 +84,15 @@ function planLocaleOf(
       return out;
     }
   }
-  const writers = writersOf(lockedUnits?.values() ?? [], locale);
-  for (const unit of doc.units) {
-    const sourceHash = plan.sourceHashes.get(unit.id)!;
-    const settingsHash = unitSettingsHash(
-      unit,
-      plan.texts.get(unit.id) ?? '',
-      settings,
-      options.config.context,
-    );
-    const current = texts.get(unit.id);
-    const currentHash =
-      current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
-    // The unit's own line (of those the lock has for it, the one naming the target's text);
-    // else a unit whose id changed with its text has the record of the text its target holds;
-    // else a line of another file or key says who wrote that text (a catalog moved or
-    // renamed, a key renamed or copied).
-    const found =
-      recordFor(lockedUnits?.get(unit.id), locale, currentHash) ??
-      writers.recordOf(currentHash) ??
-      (currentHash === undefined
-        ? undefined
-        : textRecords(options.lock, locale).recordOf(currentHash, sourceHash));
-    const record = found?.record;
-    let { state, reviewedSource } = unitStateOf({
-      currentHash,
-      record,
-      lockedSource: found?.source,
-      sourceHash,
-      settingsHash,
-    });
-    const kept = state === 'kept' || state === 'adopt';
-    if (kept && options.accept?.(plan.file.source, unit.id, locale)) {
-      // A person reviewed it against the current source: theirs, and up to date.
-      state = 'kept';
-      reviewedSource = sourceHash;
-    }
-    if (kept && options.overwrite?.(plan.file.source, unit.id, locale)) state = 'changed';
-    if (state === 'kept' && options.overwriteEdits) state = 'changed';
-    if (state === 'unchanged' && options.force) state = 'changed';
-    const stale = state === 'kept' && reviewedSource !== sourceHash;
-    out.units.push({
-      unit,
-      state,
-      current,
-      currentHash,
-      sourceHash,
-      settingsHash,
-      record,
-      stale,
-      reviewedSource,
-    });
-  }
+  const where: UnitPlace = {
+    plan,
+    locale,
+    settings,
+    options,
+    lockedUnits,
+    writers: writersOf(lockedUnits?.values() ?? [], locale),
+  };
+  for (const unit of doc.units) out.units.push(unitPlanOf(where, unit, texts.get(unit.id)));
   return out;
 }
 
@@ -159,6 +116,73 @@ function recordFor(
     if (record) return { record, source: other.source };
   }
   return undefined;
+}
+
+/** Where a unit is planned: its file and locale, and what the lock knows there. */
+interface UnitPlace {
+  plan: FilePlan;
+  locale: string;
+  settings: LocaleSettings;
+  options: PlanOptions;
+  lockedUnits: ReadonlyMap<string, LockedUnit> | undefined;
+  writers: Writers;
+}
+
+// What one unit needs in one locale, from its target text (`current`) and the lock.
+function unitPlanOf(
+  { plan, locale, settings, options, lockedUnits, writers }: UnitPlace,
+  unit: Unit,
+  current: UnitTranslation | undefined,
+): UnitPlan {
+  const doc = plan.doc!;
+  const sourceHash = plan.sourceHashes.get(unit.id)!;
+  const settingsHash = unitSettingsHash(
+    unit,
+    plan.texts.get(unit.id) ?? '',
+    settings,
+    options.config.context,
+  );
+  const currentHash =
+    current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
+  // The unit's own line (of those the lock has for it, the one naming the target's text);
+  // else a unit whose id changed with its text has the record of the text its target holds;
+  // else a line of another file or key says who wrote that text (a catalog moved or
+  // renamed, a key renamed or copied).
+  const found =
+    recordFor(lockedUnits?.get(unit.id), locale, currentHash) ??
+    writers.recordOf(currentHash) ??
+    (currentHash === undefined
+      ? undefined
+      : textRecords(options.lock, locale).recordOf(currentHash, sourceHash));
+  const record = found?.record;
+  let { state, reviewedSource } = unitStateOf({
+    currentHash,
+    record,
+    lockedSource: found?.source,
+    sourceHash,
+    settingsHash,
+  });
+  const kept = state === 'kept' || state === 'adopt';
+  if (kept && options.accept?.(plan.file.source, unit.id, locale)) {
+    // A person reviewed it against the current source: theirs, and up to date.
+    state = 'kept';
+    reviewedSource = sourceHash;
+  }
+  if (kept && options.overwrite?.(plan.file.source, unit.id, locale)) state = 'changed';
+  if (state === 'kept' && options.overwriteEdits) state = 'changed';
+  if (state === 'unchanged' && options.force) state = 'changed';
+  const stale = state === 'kept' && reviewedSource !== sourceHash;
+  return {
+    unit,
+    state,
+    current,
+    currentHash,
+    sourceHash,
+    settingsHash,
+    record,
+    stale,
+    reviewedSource,
+  };
 }
 
 /** Who wrote the texts of one target, by hash, as the lock records them. */

@@ -88,6 +88,8 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
       const own = (line: (typeof found)[number]) => (line.unit === unit.unit.id ? 0 : 1);
       const lines = [...found].sort((a, b) => own(a) - own(b));
       for (const line of lines) {
+        // The unit's own text is what a forced run replaces, never what it is filled from.
+        if (line.file === plan.file.source && line.unit === unit.unit.id) continue;
         const file = fileOf(line.file);
         // Only a file read the same way can lend its text.
         if (!file?.locales.includes(locale) || file.format !== plan.file.format) continue;

@@ -94,8 +94,10 @@ describe('units that share a source text', async () => {
     // The source of the other key changes: only that one is translated again; the edit stays.
     await project.write('locales/en.json', CATALOG.replace('"y": "Cancel"', '"y": "Cancel now"'));
     const changed = await project.run(server);
-    // Only the catalog is read again: the other files match the lock.
-    expect(changed.locales.de).toMatchObject({ translated: 1, kept: 2 });
+    // Only the catalog is read again: the other files match the lock, and their people's
+    // texts count as kept from it (two in the catalog, one in each other file).
+    expect(changed.locales.de).toMatchObject({ translated: 1, kept: 5 });
+    expect(changed.files.upToDate).toBe(3);
     const after = JSON.parse(await project.read('locales/de.json'));
     expect(after.x).toBe('Abbrechen');
     expect(after.y).not.toBe(json.y);

@@ -1,24 +1,11 @@
-import { join, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { ConfigError, InternalError, UsageError } from '@transloom/client/errors';
 import type { Diagnostic } from '../document/diagnostics.js';
-import { DiskWriteError, diskWriteError } from '../errors/disk-write-error.js';
-import { removeLeftTemporaries } from '../fs/write-file-atomic.js';
+import { DiskWriteError } from '../errors/disk-write-error.js';
 import { glossaryName } from '../glossary/glossary-name.js';
 import { loadProjectGlossary, type ProjectGlossary } from '../glossary/load-glossary.js';
-import { type Lock, readLock, writeLock } from '../lock/lock-file.js';
-import {
-  foldJournalIntoHistory,
-  type LockHistory,
-  lockHistoryPath,
-  readLockHistory,
-} from '../lock/lock-history.js';
-import {
-  type LockJournal,
-  lockJournalPath,
-  openLockJournal,
-  readLockJournal,
-} from '../lock/lock-journal.js';
-import { ensureLockMergeAttribute } from '../lock/lock-merge-attribute.js';
+import { type Lock, readLock } from '../lock/lock-file.js';
+import { readLockJournal } from '../lock/lock-journal.js';
 import { createConfiguredStore } from '../memory/configured-store.js';
 import { createFileTranslationStore } from '../memory/file-translation-store.js';
 import { MemoryUnavailableError } from '../memory/redis-translation-store.js';
@@ -30,20 +17,27 @@ import {
 } from '../memory/translation-memory.js';
 import { closest } from '../settings/closest.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
-import { STATE_DIRECTORY } from '../settings/state-directory.js';
 import { checkFileEntries } from './check-file-entries.js';
 import { checkRunPaths } from './check-run-paths.js';
 import { checkWritable } from './check-writable.js';
-import { expandFiles } from './expand-files.js';
+import { expandFiles, type ProjectFile } from './expand-files.js';
 import { findOrphans, pruneOrphans } from './find-orphans.js';
 import { runLocale } from './locale-run.js';
 import { type LocaleSettings, localeSettings } from './locale-settings.js';
 import { createLockLedger } from './lock-ledger.js';
 import { PathGuard } from './path-guard.js';
 import { type FilePlan, type PlanOptions, planProject, type UnitFilter } from './plan-project.js';
-import { type RepositoryTexts, repositoryTexts } from './repository-texts.js';
 import type { RunEvent } from './run-event.js';
+import { type RunLookups, runLookups } from './run-lookups.js';
 import { emptyLocaleReport, type RunReport } from './run-report.js';
+import {
+  closeRunMemory,
+  openRunWrites,
+  type RunWrites,
+  reportDiskError,
+  runJournalPath,
+  writeRunLock,
+} from './run-writes.js';
 import type { ServiceConnection } from './service-connection.js';
 import type { GlossaryState, ServiceSession } from './service-session.js';
 import { stopsWriting } from './stops-writing.js';
@@ -196,8 +190,8 @@ async function inTurns(
 /**
  * The main job: plans every source file against its targets and the lock, then, locale by
  * locale, fills what the translation memory has, sends the rest (deduplicated, batched,
- * verified), and writes each target as soon as its last unit is settled. The lock is written
- * last.
+ * verified), and writes each target as soon as its last unit is settled, the lock lines of
+ * its texts on the disk before it. The lock is written at the end, whatever stopped the run.
  */
 export async function translateProject(options: TranslateProjectOptions): Promise<RunReport> {
   const started = performance.now();
@@ -211,183 +205,202 @@ export async function translateProject(options: TranslateProjectOptions): Promis
   await checkRunPaths(guard, config, files, locales);
   // The lines a run wrote ahead of its targets and did not fold into the lock (it was killed,
   // or the disk was full) are read over the lock: they say who wrote what is in the targets.
-  const journalPath = lockJournalPath(config.root, config.lockFile);
   const [{ lock, text: lockText }, glossary] = await Promise.all([
-    readLock(config.lockFile, readLockJournal(journalPath), options.lockText),
+    readLock(config.lockFile, readLockJournal(runJournalPath(config)), options.lockText),
     loadProjectGlossary(config),
   ]);
   const settings = new Map(locales.map((l) => [l, localeSettings(config, l, glossary)]));
-  // Every file of a lock with conflict markers is planned: which side's lines hold for it is
-  // read from its targets.
-  const conflicted = lock.conflicted === true;
-  const planOptions: PlanOptions = {
-    ...planFlags(options),
-    ...(options.accept ? { accept: options.accept } : {}),
-    ...(options.overwrite ? { overwrite: options.overwrite } : {}),
-    config,
-    files,
-    lock,
-    settings,
-    guard,
-  };
-  if (options.onEvent) planOptions.onParsing = () => options.onEvent?.({ type: 'parsing' });
+  const planOptions = runPlanOptions(options, files, lock, settings, guard);
   const shard = options.shard && mode === 'translate' ? checkShard(options.shard) : undefined;
   const memory = await openRunMemory(options, shard);
   const plans = await planProject(planOptions);
   const report = startReport(config, mode, locales, plans, settings, glossary, shard);
-  if (conflicted) report.diagnostics.push(conflictDiagnostic(config, mode));
+  if (lock.conflicted) report.diagnostics.push(conflictDiagnostic(config, mode));
   // A run limited to some files says nothing of the others' sources.
   report.orphans = only ? [] : findOrphans(config, lock, all);
-
   // Every file the run may write, before anything is sent: a read-only folder found after
   // the service answered would cost every character.
   if (mode === 'translate' && !shard) await checkTargetsWritable(config, plans, settings);
+  // A shard writes no file and no lock: the final run writes them all at once.
+  const writesFiles = mode === 'translate' && !shard;
+  const writes = await openRunWrites(
+    config,
+    writesFiles,
+    writesFiles || (mode === 'check' && options.lockOnly === true),
+  );
   const glossaryState: GlossaryState = { locked: lock.glossary, pushed: report.glossaryPushed };
-  // A disk that takes no more writes stops the run: nothing more is sent (each answer could
-  // not be kept) and nothing more written.
-  let halted: DiskWriteError | undefined;
   const service = lazyServiceSession(
     options,
     memory,
     settings,
     glossary,
     glossaryState,
-    () => halted,
+    () => writes.halted,
   );
-  const send = service.send;
-  // A shard writes no file and no lock: the final run writes them all at once.
-  const writesFiles = mode === 'translate' && !shard;
-  const writesLock = writesFiles || (mode === 'check' && options.lockOnly === true);
-  let write = writesFiles;
-  const temporaryDirectory = join(config.root, STATE_DIRECTORY, 'tmp');
-  // Temporary files of runs that were killed between writing one and renaming it.
-  if (writesFiles) await removeLeftTemporaries(temporaryDirectory);
-  const journal: LockJournal | undefined = writesLock ? openLockJournal(journalPath) : undefined;
-  // Read once, and only when a locale meets a target text its lock does not know.
-  let history: Promise<LockHistory> | undefined;
-  const readHistory = () => {
-    history ??= readLockHistory(config.root, config.lockFile);
-    return history;
-  };
-  let repository: RepositoryTexts | undefined;
-  const readRepository = (loadDocument: Parameters<typeof repositoryTexts>[0]['loadDocument']) => {
-    repository ??= repositoryTexts({ config, lock, files: all, guard, loadDocument });
-    return repository;
-  };
   // Each source's lock record is made once its last locale is written, and its plan let go.
   const ledger = createLockLedger(lock, plans, locales);
-  let fatal: unknown;
+  const run: LocaleRun = {
+    options,
+    report,
+    plans,
+    planOptions,
+    memory,
+    lookups: runLookups(config, lock, all, guard),
+    service,
+    writes,
+    ledger,
+    fatal: undefined,
+  };
   const done = await inTurns(
     locales,
-    () => fatal !== undefined,
-    (locale, { reachTail, parked }) => {
-      // A shard settles only its own part of a locale's units: its locales start together.
-      if (shard) reachTail();
-      return runLocale({
-        config,
-        report,
-        plans,
-        planOptions,
-        memory,
-        history: readHistory,
-        repository: readRepository,
-        settings: settings.get(locale)!,
-        lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
-        send: mode === 'translate' ? send : undefined,
-        write: () => write,
-        journal,
-        temporaryDirectory,
-        onDiskError: (error) => {
-          halted ??= error;
-          write = false;
-        },
-        shard,
-        onEvent: options.onEvent,
-        onTarget: ledger.settled,
-        onTail: reachTail,
-        onParked: parked,
-      }).then((result) => {
-        report.billedCharacters += result.billedCharacters;
-        if (result.fatal !== undefined && fatal === undefined) {
-          fatal = result.fatal;
-          // A setting the service refuses (a style list, the key), or a service that cannot be
-          // reached: nothing more is written, the lock neither (what was answered is in the memory).
-          if (stopsWriting(fatal)) write = false;
-        }
-      });
-    },
+    () => run.fatal !== undefined,
+    (locale, hooks) => startLocale(run, locale, hooks, shard),
   );
-  if (report.failures.some((f) => f.reason === 'budget')) report.stopped ??= 'budget';
-  const requests = service.requests();
-  if (requests !== undefined) report.requests = requests;
-  const lost = mode === 'translate' || mode === 'dry-run' ? memory.unavailable?.() : undefined;
-  if (lost) report.diagnostics.push(memoryDiagnostic(config, lost));
-  if (!options.memory) {
-    try {
-      await memory.close();
-    } catch (error) {
-      const disk = diskWriteError(error, config.translationMemory || STATE_DIRECTORY);
-      if (!disk) throw error;
-      halted ??= disk;
-    }
-  }
-  // What a shard translated is lost to the final run unless the shared memory has it.
-  if (shard && lost && fatal === undefined)
-    fatal = new MemoryUnavailableError(`shard ${shard.index}/${shard.count}: ${lost}`);
-  // A disk that took no more writes is reported as the file that could not be written; the
-  // run's outcome is a failure (exit 3), not a crash.
-  if (fatal instanceof DiskWriteError) {
-    halted ??= fatal;
-    fatal = undefined;
-  }
-  if (writesFiles && options.prune && halted === undefined) {
-    await pruneOrphans(config, report.orphans, guard);
-    for (const orphan of report.orphans) orphan.pruned = true;
-  }
-  if (writesLock) {
-    const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
-    // An orphan's lines stay until it is pruned: a source moved without its targets finds
-    // its translations there, and the next run reports it again.
-    for (const orphan of report.orphans) if (!orphan.pruned) untouched.push(orphan.source);
-    // The lock records what the targets hold, whatever stopped the run: locales a fatal error
-    // left out keep their lock records, as if they were not in the run.
-    await writeRunLock(
-      config,
-      ledger.next(done, glossaryState.locked, untouched),
-      lockText,
-      journal!,
-      journalPath,
-      temporaryDirectory,
-    ).catch((error: unknown) => {
-      const disk = diskWriteError(error, relative(config.root, config.lockFile));
-      if (!disk) throw error;
-      halted ??= disk;
-    });
-  }
-  if (halted && !report.diagnostics.some((d) => d.message === halted!.message))
-    report.diagnostics.push(fileDiagnostic(halted.file, 'write', halted.message));
-  sortReport(report);
+  await endRun(run, { all, only, done, lockText, shard, guard, glossary: glossaryState });
   report.durationMs = performance.now() - started;
-  if (fatal) throw Object.assign(fatal as Error, { report });
+  if (run.fatal) throw Object.assign(run.fatal as Error, { report });
   return report;
 }
 
-// Writes the lock, then lets go of the journal, whose lines it now holds; a lock that cannot
-// be written leaves the journal for the next run.
-async function writeRunLock(
-  config: ResolvedConfig,
-  next: Lock,
-  previous: string | undefined,
-  journal: LockJournal,
-  journalPath: string,
-  temporaryDirectory: string,
+/** What {@link endRun} needs besides the run's own. */
+interface RunEnd {
+  all: readonly ProjectFile[];
+  only: ReadonlySet<string> | undefined;
+  /** The locales that ran, in the order they started. */
+  done: readonly string[];
+  lockText: string | undefined;
+  shard: Shard | undefined;
+  guard: PathGuard;
+  glossary: GlossaryState;
+}
+
+// After the locales: the report's totals, the memory closed, the orphans pruned when asked,
+// and the lock written, which records what the targets hold whatever stopped the run.
+async function endRun(
+  run: LocaleRun,
+  { all, only, done, lockText, shard, guard, glossary }: RunEnd,
+) {
+  const { options, report, memory, writes } = run;
+  const { config } = options;
+  const mode = options.mode ?? 'translate';
+  if (report.failures.some((f) => f.reason === 'budget')) report.stopped ??= 'budget';
+  const requests = run.service.requests();
+  if (requests !== undefined) report.requests = requests;
+  const lost = mode === 'translate' || mode === 'dry-run' ? memory.unavailable?.() : undefined;
+  if (lost) report.diagnostics.push(memoryDiagnostic(config, lost));
+  if (!options.memory) await closeRunMemory(config, memory, writes);
+  // What a shard translated is lost to the final run unless the shared memory has it.
+  if (shard && lost && run.fatal === undefined)
+    run.fatal = new MemoryUnavailableError(`shard ${shard.index}/${shard.count}: ${lost}`);
+  // A disk that took no more writes is reported as the file that could not be written; the
+  // run's outcome is a failure (exit 3), not a crash.
+  if (run.fatal instanceof DiskWriteError) {
+    writes.stop(run.fatal);
+    run.fatal = undefined;
+  }
+  if (writes.writesLock) {
+    const untouched = only ? all.filter((f) => !only.has(f.source)).map((f) => f.source) : [];
+    await settleOrphans(options, report, guard, writes, untouched);
+    // Locales a fatal error left out keep their lock records, as if they were not in the run.
+    await writeRunLock(config, run.ledger.next(done, glossary.locked, untouched), lockText, writes);
+  }
+  reportDiskError(report, writes);
+  sortReport(report);
+}
+
+/** What every locale of a run shares. */
+interface LocaleRun {
+  options: TranslateProjectOptions;
+  report: RunReport;
+  plans: readonly FilePlan[];
+  planOptions: PlanOptions;
+  memory: TranslationMemory;
+  lookups: RunLookups;
+  service: LazyServiceSession;
+  writes: RunWrites;
+  ledger: ReturnType<typeof createLockLedger>;
+  /** The first error that ends the run. */
+  fatal: unknown;
+}
+
+// Runs one locale of the run, started by `inTurns`.
+async function startLocale(
+  run: LocaleRun,
+  locale: string,
+  { reachTail, parked }: TurnHooks,
+  shard: Shard | undefined,
 ): Promise<void> {
-  await journal.close();
-  const wrote = await writeLock(config.lockFile, next, previous, { temporaryDirectory });
-  // A new lock comes with the attribute that has git merge it line by line.
-  if (wrote && previous === undefined) await ensureLockMergeAttribute(config.lockFile);
-  // Kept in the clone's history: a lock that later loses these lines is read against it.
-  await foldJournalIntoHistory(journalPath, lockHistoryPath(config.root, config.lockFile));
+  const { options, report, writes, planOptions } = run;
+  const mode = options.mode ?? 'translate';
+  // A shard settles only its own part of a locale's units: its locales start together.
+  if (shard) reachTail();
+  const result = await runLocale({
+    config: options.config,
+    report,
+    plans: run.plans,
+    planOptions,
+    memory: run.memory,
+    history: run.lookups.history,
+    repository: run.lookups.repository,
+    settings: planOptions.settings.get(locale)!,
+    lookup: (mode === 'translate' || mode === 'dry-run') && !options.force,
+    send: mode === 'translate' ? run.service.send : undefined,
+    write: () => writes.write,
+    journal: writes.journal,
+    temporaryDirectory: writes.temporaryDirectory,
+    onDiskError: writes.stop,
+    shard,
+    onEvent: options.onEvent,
+    onTarget: run.ledger.settled,
+    onTail: reachTail,
+    onParked: parked,
+  });
+  report.billedCharacters += result.billedCharacters;
+  if (result.fatal !== undefined && run.fatal === undefined) {
+    run.fatal = result.fatal;
+    // A setting the service refuses (a style list, the key), or a service that cannot be
+    // reached: no more targets are written (what was answered is in the memory).
+    if (stopsWriting(run.fatal)) writes.write = false;
+  }
+}
+
+// The plan options of a run.
+function runPlanOptions(
+  options: TranslateProjectOptions,
+  files: readonly ProjectFile[],
+  lock: Lock,
+  settings: ReadonlyMap<string, LocaleSettings>,
+  guard: PathGuard,
+): PlanOptions {
+  const planOptions: PlanOptions = {
+    ...planFlags(options),
+    ...(options.accept ? { accept: options.accept } : {}),
+    ...(options.overwrite ? { overwrite: options.overwrite } : {}),
+    config: options.config,
+    files,
+    lock,
+    settings,
+    guard,
+  };
+  if (options.onEvent) planOptions.onParsing = () => options.onEvent?.({ type: 'parsing' });
+  return planOptions;
+}
+
+// Prunes the orphans when asked (and the disk let the run write); an orphan not pruned keeps
+// its lock lines (`untouched`): a source moved without its targets finds its translations
+// there, and the next run reports it again.
+async function settleOrphans(
+  options: TranslateProjectOptions,
+  report: RunReport,
+  guard: PathGuard,
+  writes: RunWrites,
+  untouched: string[],
+): Promise<void> {
+  if (options.prune && writes.write && (options.mode ?? 'translate') === 'translate') {
+    await pruneOrphans(options.config, report.orphans, guard);
+    for (const orphan of report.orphans) orphan.pruned = true;
+  }
+  for (const orphan of report.orphans) if (!orphan.pruned) untouched.push(orphan.source);
 }
 
 // The warning of a lock with git's conflict markers, read as both sides' lines.
@@ -404,11 +417,6 @@ function conflictDiagnostic(config: ResolvedConfig, mode: RunReport['mode']): Di
         ? `had git's conflict markers: both sides' lines were read (each holds on its own) and it is written again without them; mark it resolved: git add ${name}`
         : `has git's conflict markers: both sides' lines were read (each holds on its own); run transloom lock resolve to write it without them`,
   };
-}
-
-// An error of one file, as a run reports it.
-function fileDiagnostic(file: string, rule: string, message: string): Diagnostic {
-  return { file, line: 1, column: 1, rule, severity: 'error', message };
 }
 
 // The project's files and, when the host named some, the ones this run covers.
