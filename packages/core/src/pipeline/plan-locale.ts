@@ -145,15 +145,15 @@ function unitPlanOf(
   const currentHash =
     current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
   // The unit's own line (of those the lock has for it, the one naming the target's text);
-  // else a unit whose id changed with its text has the record of the text its target holds;
-  // else a line of another file or key says who wrote that text (a catalog moved or
-  // renamed, a key renamed or copied).
+  // else a line of any file or key that says who wrote that text for this very source (a
+  // catalog moved or renamed, a key renamed or copied: up to date as it is); else a unit
+  // whose id changed with its text has the record of the text its target holds (due again).
   const found =
     recordFor(lockedUnits?.get(unit.id), locale, currentHash) ??
-    writers.recordOf(currentHash) ??
     (currentHash === undefined
       ? undefined
-      : textRecords(options.lock, locale).recordOf(currentHash, sourceHash));
+      : textRecords(options.lock, locale).recordOf(currentHash, sourceHash)) ??
+    writers.recordOf(currentHash);
   const record = found?.record;
   let { state, reviewedSource } = unitStateOf({
     currentHash,

@@ -104,6 +104,10 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
         }
         if (translationHash(plan.doc!.portable(unit.unit.id, text)) === line.written)
           return { text, human: line.human };
+        // Not what Transloom wrote there: a person corrected it, and no run recorded that yet
+        // (a key corrected and renamed in one change). Their translation of this source moves
+        // with the key, as theirs.
+        if (!line.human) return { text, human: true };
       }
       return undefined;
     },
