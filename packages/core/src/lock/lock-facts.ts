@@ -16,6 +16,8 @@ export interface TextRecords {
    * it from another unit.
    */
   recordOf(written: string, source: string): FoundRecord | undefined;
+  /** Whether some line says Transloom wrote the text with hash `written` (for any source). */
+  isMachineText(written: string): boolean;
   /**
    * Where a translation of the source with hash `source` was written: Transloom's under
    * `settings`, and a person's reviewed for that source (as the lock's lines say: each target
@@ -112,6 +114,9 @@ export function textRecords(lock: Lock, locale: string): TextRecords {
     recordOf(written, source) {
       const entry = (index ?? read()).entries.get(written);
       return entry?.human ?? entry?.machine?.get(source);
+    },
+    isMachineText(written) {
+      return (index ?? read()).entries.get(written)?.machine !== undefined;
     },
     translationsOf(source, settings) {
       const { written, people } = index ?? read();

@@ -146,14 +146,16 @@ function unitPlanOf(
     current === undefined ? undefined : translationHash(doc.portable(unit.id, current));
   // The unit's own line (of those the lock has for it, the one naming the target's text);
   // else a line of any file or key that says who wrote that text for this very source (a
-  // catalog moved or renamed, a key renamed or copied: up to date as it is); else a unit
-  // whose id changed with its text has the record of the text its target holds (due again).
+  // catalog moved or renamed, a key renamed or copied: up to date as it is); else, on a page,
+  // a block whose id changed with its text has the record of the text its target holds (due
+  // again); else the unit's own line as it is (its text was edited since).
+  const own = recordFor(lockedUnits?.get(unit.id), locale, currentHash);
   const found =
-    recordFor(lockedUnits?.get(unit.id), locale, currentHash) ??
-    (currentHash === undefined
-      ? undefined
-      : textRecords(options.lock, locale).recordOf(currentHash, sourceHash)) ??
-    writers.recordOf(currentHash);
+    currentHash === undefined || own?.record.written === currentHash
+      ? own
+      : (textRecords(options.lock, locale).recordOf(currentHash, sourceHash) ??
+        (doc.kind === 'document' ? writers.recordOf(currentHash) : undefined) ??
+        own);
   const record = found?.record;
   let { state, reviewedSource } = unitStateOf({
     currentHash,

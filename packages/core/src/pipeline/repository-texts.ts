@@ -83,7 +83,8 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
   };
   return {
     find(plan, unit, locale) {
-      const found = textRecords(lock, locale).translationsOf(unit.sourceHash, unit.settingsHash);
+      const records = textRecords(lock, locale);
+      const found = records.translationsOf(unit.sourceHash, unit.settingsHash);
       // The unit's own line first (a catalog moved: the same key), then a person's text.
       const own = (line: (typeof found)[number]) => (line.unit === unit.unit.id ? 0 : 1);
       const lines = [...found].sort((a, b) => own(a) - own(b));
@@ -102,12 +103,13 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
         } catch {
           continue; // its markup is not this unit's
         }
-        if (translationHash(plan.doc!.portable(unit.unit.id, text)) === line.written)
-          return { text, human: line.human };
-        // Not what Transloom wrote there: a person corrected it, and no run recorded that yet
-        // (a key corrected and renamed in one change). Their translation of this source moves
-        // with the key, as theirs.
-        if (!line.human) return { text, human: true };
+        const hash = translationHash(plan.doc!.portable(unit.unit.id, text));
+        if (hash === line.written) return { text, human: line.human };
+        // Not what that line says Transloom wrote there, nor any text of Transloom's (a line
+        // written ahead of a target that was never renamed into place names a text it does
+        // not hold): a person corrected it, and no run recorded that yet (a key corrected and
+        // renamed in one change). Their translation of this source moves with the key.
+        if (!line.human && !records.isMachineText(hash)) return { text, human: true };
       }
       return undefined;
     },
