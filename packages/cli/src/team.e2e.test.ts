@@ -1,5 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -220,22 +220,32 @@ describe('a team on git', async () => {
 
   it('moves and renames pay nothing in a depth-1 clone, keep who wrote what, and leave no orphan behind', async () => {
     const mover = team.clone('mover');
-    // A person's German text that must stay a person's through the moves.
+    // A person's German text that must stay a person's through the moves, and a catalog and
+    // a page more, to move each with and without its targets.
     await editJson(mover, DE, (o) => ({ ...o, key07: 'Sieben, von Hand, {{name}}' }));
+    await put(
+      mover,
+      'locales/en/second.json',
+      `${JSON.stringify({ one: 'One {{name}}', two: 'Two {{name}}' }, null, 2)}\n`,
+    );
+    await put(mover, 'docs/notes.md', '# Notes\n\nA note of the team.\n');
     expect((await run(mover, 'translate')).locales.de!.kept).toBe(1);
-    commit(mover, 'a person edits key07');
-    // The catalog moved without its targets, a key renamed in the source only, a key copied,
-    // and the guide moved with its targets.
+    commit(mover, 'a person edits key07; a second catalog and a page');
+    // A catalog moved without its targets, with a key renamed in the source only and one
+    // copied; a catalog moved with its targets; a page moved with its targets; a page moved
+    // without them.
     git(mover, 'mv', CATALOG, 'locales/en/main.json');
     await editJson(mover, 'locales/en/main.json', ({ key01, ...o }) => ({
       ...o,
       renamed01: key01!,
       copied02: o.key02!,
     }));
-    await rm(join(mover, '.transloom'), { recursive: true, force: true });
+    for (const locale of ['en', 'de', 'fr'])
+      git(mover, 'mv', `locales/${locale}/second.json`, `locales/${locale}/2nd.json`);
     git(mover, 'mv', 'docs/guide.md', 'docs/handbook.md');
     for (const locale of ['de', 'fr'])
       git(mover, 'mv', `i18n/${locale}/guide.md`, `i18n/${locale}/handbook.md`);
+    git(mover, 'mv', 'docs/notes.md', 'docs/notes-moved.md');
     commit(mover, 'moves');
     git(mover, 'push', '-q', 'origin', 'HEAD:moves');
 
@@ -252,14 +262,24 @@ describe('a team on git', async () => {
     expect(main.key07).toBe('Sieben, von Hand, {{name}}');
     expect(main.renamed01).toBe(old.key01);
     expect(main.copied02).toBe(old.key02);
-    // The old catalog's targets are orphans: reported, then pruned with their lock lines.
-    expect(moved.orphans).toEqual([{ source: CATALOG, targets: [DE, FR] }]);
+    expect(await readFile(join(ci, 'i18n/de/notes-moved.md'), 'utf8')).toBe(
+      await readFile(join(ci, 'i18n/de/notes.md'), 'utf8'),
+    );
+    // The targets left behind are orphans: reported, then pruned with their lock lines.
+    const orphans = [
+      { source: 'docs/notes.md', targets: ['i18n/de/notes.md', 'i18n/fr/notes.md'] },
+      { source: CATALOG, targets: [DE, FR] },
+    ];
+    expect(moved.orphans).toEqual(orphans);
     expect((await run(ci, 'check')).code).toBe(10);
     const pruned = await run(ci, 'translate', '--prune');
-    expect(pruned.orphans).toEqual([{ source: CATALOG, targets: [DE, FR], pruned: true }]);
+    expect(pruned.orphans).toEqual(orphans.map((o) => ({ ...o, pruned: true })));
     expect(gitOk(ci, 'ls-files', '--error-unmatch', DE)).toBe(true);
     await expect(readFile(join(ci, DE))).rejects.toThrow();
-    expect(await readFile(join(ci, 'transloom.lock'), 'utf8')).not.toContain(`"${CATALOG}"`);
+    await expect(readFile(join(ci, 'i18n/fr/notes.md'))).rejects.toThrow();
+    const lock = await readFile(join(ci, 'transloom.lock'), 'utf8');
+    expect(lock).not.toContain(`"${CATALOG}"`);
+    expect(lock).not.toContain('"docs/notes.md"');
     const clean = await run(ci, 'check');
     expect(clean.code).toBe(0);
     expect(clean.locales.de!.kept).toBe(1);

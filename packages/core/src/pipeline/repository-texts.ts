@@ -81,6 +81,27 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
     documents.set(path, doc);
     return doc;
   };
+  // The units of a target page by the hash of their text (see unitOf).
+  const written = new WeakMap<LocDocument, Map<string, string>>();
+  /**
+   * The unit of `doc` that holds `line`'s text: a catalog's by its key; a page's by its id
+   * when it has the line's (a page's ids come from its own text, so a target page read alone
+   * has ids of its own), else the unit whose text hashes as the line says it was written.
+   */
+  const unitOf = (doc: LocDocument, line: { unit: string; written: string }) => {
+    if (doc.units.some((u) => u.id === line.unit)) return line.unit;
+    if (doc.kind === 'catalog') return undefined;
+    let byHash = written.get(doc);
+    if (!byHash) {
+      byHash = new Map();
+      for (const u of doc.units) {
+        const hash = translationHash(doc.portable(u.id));
+        if (!byHash.has(hash)) byHash.set(hash, u.id);
+      }
+      written.set(doc, byHash);
+    }
+    return byHash.get(line.written);
+  };
   return {
     find(plan, unit, locale) {
       const records = textRecords(lock, locale);
@@ -96,10 +117,11 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
         if (!file?.locales.includes(locale) || file.format !== plan.file.format) continue;
         if (extensionOf(file.source) !== extensionOf(plan.file.source)) continue;
         const doc = targetDocument(plan, file, locale);
-        if (!doc?.units.some((u) => u.id === line.unit)) continue;
+        const theirs = doc && unitOf(doc, line);
+        if (!doc || !theirs) continue;
         let text: UnitTranslation;
         try {
-          text = plan.doc!.textFrom(unit.unit.id, doc, line.unit);
+          text = plan.doc!.textFrom(unit.unit.id, doc, theirs);
         } catch {
           continue; // its markup is not this unit's
         }
