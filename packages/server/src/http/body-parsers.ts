@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FormBody } from './form-body.js';
 import { badRequest } from './http-error.js';
 import { RawBody } from './raw-body.js';
+import { readBody } from './read-body.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -57,39 +59,26 @@ export function parseBodyText(type: 'json' | 'form', text: string): unknown {
 
 /**
  * Installs the JSON and form body parsers: strict UTF-8, clear 400s on malformed bodies.
- * Each route's body limit is enforced by fastify before and while the body is read (the
- * Content-Length first, then the bytes received), so a body over it is never held whole.
+ * Each route's body limit is enforced before and while the body is read (the Content-Length
+ * first, then the bytes received), so a body over it is never held whole.
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   // Fastify reads no body on a GET; the official Python client sends a GET's parameters as a
   // form body, so GET bodies are parsed like any other (within the route's body limit).
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  const parse = (type: 'json' | 'form', body: Buffer): unknown => {
-    if (body.byteLength > INLINE_BODY_BYTES) return new RawBody(body, type);
-    return parseBodyText(type, decodeUtf8(body));
-  };
-  // Callback parsers: the parse is synchronous, and a promise per request would only add a turn.
   const parser =
     (type: 'json' | 'form') =>
-    (
-      _request: FastifyRequest,
-      body: Buffer,
-      done: (error: Error | null, body?: unknown) => void,
-    ) => {
-      let parsed: unknown;
-      try {
-        parsed = parse(type, body);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      done(null, parsed);
+    async (request: FastifyRequest, payload: Readable): Promise<unknown> => {
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+      const pieces = await readBody(payload, request.headers['content-length'], limit);
+      const size = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+      if (size > INLINE_BODY_BYTES) return new RawBody(pieces, type);
+      return parseBodyText(
+        type,
+        decodeUtf8(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces)),
+      );
     };
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parser('json'));
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'buffer' },
-    parser('form'),
-  );
+  app.addContentTypeParser('application/json', parser('json'));
+  app.addContentTypeParser('application/x-www-form-urlencoded', parser('form'));
 }

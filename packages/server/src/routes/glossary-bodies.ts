@@ -20,8 +20,8 @@ export function prepareGlossaryBody(
   let input: BodyInput;
   let transfer: ArrayBuffer[] = [];
   if (body instanceof RawBody) {
-    input = { raw: body.bytes, type: body.type };
-    transfer = movable([body.bytes]);
+    input = { raw: [...body.pieces], type: body.type };
+    transfer = movable(body.pieces);
   } else if (body instanceof FormBody) {
     input = { form: body.pairs() };
   } else {

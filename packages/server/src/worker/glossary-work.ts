@@ -22,7 +22,7 @@ import { chunksVersion } from '../store/hashing.js';
 
 /** A request body as it reaches a worker: raw bytes, or what the main thread already parsed. */
 export type BodyInput =
-  | { raw: Uint8Array; type: 'json' | 'form' }
+  | { raw: Uint8Array[]; type: 'json' | 'form' }
   | { json: unknown }
   | { form: Array<[string, string]> };
 
@@ -37,7 +37,8 @@ const decoder = new TextDecoder();
 function bodyValue(body: BodyInput): unknown {
   if ('json' in body) return body.json;
   if ('form' in body) return FormBody.from(body.form);
-  return parseBodyText(body.type, decodeUtf8(body.raw));
+  const bytes = body.raw.length === 1 ? body.raw[0]! : Buffer.concat(body.raw);
+  return parseBodyText(body.type, decodeUtf8(bytes));
 }
 
 function rejectIssues(label: string, issues: readonly GlossaryEntryIssue[]): void {

@@ -63,7 +63,7 @@ describe('WorkPool', () => {
       const raw = fullGlossaryBody();
       const slow = pool.run(
         'prepareGlossary',
-        { body: { raw, type: 'json' }, shape: 'create' },
+        { body: { raw: [raw], type: 'json' }, shape: 'create' },
         { transfer: movable([raw]) },
       );
       const slowSettled = slow.then(
@@ -89,7 +89,7 @@ describe('WorkPool', () => {
       );
       const moved = pool.run(
         'prepareGlossary',
-        { body: { raw: small, type: 'json' }, shape: 'create' },
+        { body: { raw: [small], type: 'json' }, shape: 'create' },
         { transfer: movable([small]) },
       );
       const error = await slowSettled;
