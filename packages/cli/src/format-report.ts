@@ -115,6 +115,18 @@ export function problemLines(
               `${target}: its source ${orphan.source} is gone (deleted or moved), so no run updates it; transloom translate --prune removes it`,
             ),
       );
+  for (const page of report.notAligned)
+    lines.push(
+      c.yellow(
+        `${page.target}:${page.line}:${page.column}: not aligned: kept as the person wrote it (it differs from ${page.source} written with its own texts here)${page.due > 0 ? `; ${page.due} unit${page.due === 1 ? '' : 's'} of the source not in it` : ''}`,
+      ),
+    );
+  if (report.notAligned.some((p) => p.due > 0))
+    lines.push(
+      c.yellow(
+        'not aligned: Transloom writes a page a person translated only where it lines up with its source; bring the page in line by hand, or let Transloom write it from the source (transloom review --retranslate, or translate --overwrite-edits)',
+      ),
+    );
   if (report.unknown.length > 0)
     lines.push(
       c.yellow(
@@ -186,6 +198,13 @@ export function checkVerdict(
     lines.push(
       c.yellow(
         `check: ${orphans} target file${orphans === 1 ? '' : 's'} whose source is gone; transloom translate --prune removes ${orphans === 1 ? 'it' : 'them'}`,
+      ),
+    );
+  const behind = report.notAligned.filter((p) => p.due > 0).length;
+  if (behind > 0 && !options.allowStale)
+    lines.push(
+      c.yellow(
+        `check: ${behind} page${behind === 1 ? '' : 's'} a person translated that lack${behind === 1 ? 's' : ''} some of the source and do${behind === 1 ? 'es' : ''} not line up with it; see above, or pass --allow-stale`,
       ),
     );
   const stale = report.stale.length;

@@ -24,6 +24,7 @@ function reportWithMissing(counts: number[]): RunReport {
     stale: [],
     unknown: [],
     orphans: [],
+    notAligned: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],

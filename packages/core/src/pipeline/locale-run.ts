@@ -24,7 +24,7 @@ import {
 import type { RepositoryTexts } from './repository-texts.js';
 import { type Adoption, resolveAdoptions } from './resolve-adoptions.js';
 import type { RunEvent } from './run-event.js';
-import { type RunReport, reportStale } from './run-report.js';
+import { type RunReport, reportNotAligned, reportStale } from './run-report.js';
 import type { ServiceSession } from './service-session.js';
 import { shardRun } from './shard-run.js';
 import { stopsWriting } from './stops-writing.js';
@@ -190,6 +190,11 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
     const localePlan = planLocale(plan, locale.locale, locale, context.planOptions, loadDocument!);
     if (localePlan.error) {
       report.diagnostics.push(...localePlan.error);
+      context.onTarget?.(plan);
+      continue;
+    }
+    if (localePlan.notAligned) {
+      reportNotAligned(report, plan.file.source, localePlan, localePlan.notAligned);
       context.onTarget?.(plan);
       continue;
     }

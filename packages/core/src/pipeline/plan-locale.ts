@@ -5,6 +5,7 @@ import { type LockedTranslation, type LockedUnit, RETRY } from '../lock/lock-fil
 import { alignTarget, type LoadDocument, loadTarget } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { LocaleSettings } from './locale-settings.js';
+import { pageDivergence } from './page-divergence.js';
 import type { FilePlan, LocalePlan, PlanOptions, UnitPlan, UnitState } from './plan-types.js';
 import { translationHash } from './translation-hash.js';
 
@@ -93,7 +94,56 @@ function planLocaleOf(
     writers: writersOf(lockedUnits?.values() ?? [], locale),
   };
   for (const unit of doc.units) out.units.push(unitPlanOf(where, unit, texts.get(unit.id)));
+  const copy = keepSameAsSource(plan, out, options);
+  if (bytes && !copy && adoptsPage(plan, out, options, lockedUnits))
+    out.notAligned = pageDivergence(doc, texts, bytes, locale);
   return out;
+}
+
+/**
+ * A target text equal to its source that no record says Transloom wrote ("GitHub", "Hotel",
+ * a term a person left as it is) is a person's choice, kept like any text of theirs, unless
+ * the whole target is a copy of its source (every unit with a text has its source's): a
+ * catalog or page copied as a start, whose units are all still to translate. True for a copy.
+ */
+function keepSameAsSource(plan: FilePlan, out: LocalePlan, options: PlanOptions): boolean {
+  let texts = 0;
+  const same: UnitPlan[] = [];
+  for (const u of out.units) {
+    if (u.currentHash === undefined || u.unit.derived) continue;
+    texts++;
+    if (u.state === 'new' && u.currentHash === u.sourceHash) same.push(u);
+  }
+  if (same.length === texts) return texts > 0;
+  if (same.length === 0 || options.force || options.overwriteEdits) return false;
+  for (const u of same) {
+    if (options.overwrite?.(plan.file.source, u.unit.id, out.locale)) continue;
+    const accepted = options.accept?.(plan.file.source, u.unit.id, out.locale);
+    u.state = accepted ? 'kept' : 'adopt';
+    u.reviewedSource = u.sourceHash;
+    u.sameAsSource = true;
+  }
+  return false;
+}
+
+/**
+ * Whether a page's target is one Transloom has never written in its locale (the lock has no
+ * line of it there), so that what it holds is a person's until it lines up with its source
+ * (see {@link pageDivergence}). A forced run, one that overwrites edits, and a page whose
+ * units a person asked to have translated again write the page from its source.
+ */
+function adoptsPage(
+  plan: FilePlan,
+  out: LocalePlan,
+  options: PlanOptions,
+  lockedUnits: ReadonlyMap<string, LockedUnit> | undefined,
+): boolean {
+  if (plan.doc!.kind !== 'document' || options.force || options.overwriteEdits) return false;
+  const { locale } = out;
+  for (const unit of lockedUnits?.values() ?? [])
+    if ([unit, ...(unit.alternates ?? [])].some((line) => line.locales.has(locale))) return false;
+  const overwrite = options.overwrite;
+  return !overwrite || !out.units.some((u) => overwrite(plan.file.source, u.unit.id, locale));
 }
 
 // The record of a unit in a locale: of the lines the lock has for it (a merge may have kept

@@ -5,6 +5,7 @@ import type { Lock, LockedFile, LockedTranslation } from '../lock/lock-file.js';
 import type { ResolvedConfig } from '../settings/resolved-config.js';
 import type { ProjectFile } from './expand-files.js';
 import type { LocaleSettings } from './locale-settings.js';
+import type { PageDivergence } from './page-divergence.js';
 import type { PathGuard } from './path-guard.js';
 import type { readOwnFile } from './read-own-file.js';
 
@@ -36,6 +37,8 @@ export interface UnitPlan {
   stale: boolean;
   /** For `kept` and `adopt`: hash of the source the person's text was written for. */
   reviewedSource: string | undefined;
+  /** A target text equal to its source, taken for a person's choice (see `keepSameAsSource`). */
+  sameAsSource?: boolean;
 }
 
 /** One target file of a source file. */
@@ -49,6 +52,12 @@ export interface LocalePlan {
   removed: number;
   /** The existing target cannot be read; it is left alone. */
   error: Diagnostic[] | undefined;
+  /**
+   * A page Transloom never wrote in this locale that does not line up with its source: where
+   * it first differs. Writing it from its source would replace what a person wrote, so it is
+   * left as it is (and reported), whatever its units need.
+   */
+  notAligned?: PageDivergence | undefined;
 }
 
 /** One source file. */

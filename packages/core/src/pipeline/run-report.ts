@@ -1,5 +1,7 @@
 import type { Diagnostic } from '../document/diagnostics.js';
 import type { FailureReason } from './job-queue.js';
+import type { PageDivergence } from './page-divergence.js';
+import type { LocalePlan } from './plan-types.js';
 
 /** What a run did (or, for a dry run or check, would do) in one locale. */
 export interface LocaleReport {
@@ -111,6 +113,11 @@ export interface RunReport {
    * them (`pruned` then says so).
    */
   orphans: Array<{ source: string; targets: string[]; pruned?: boolean }>;
+  /**
+   * Pages left as a person wrote them: Transloom never wrote them in the locale, and they do
+   * not line up with their source (see `LocalePlan.notAligned`).
+   */
+  notAligned: NotAlignedPage[];
   /** Problems in the project's files (errors and warnings). */
   diagnostics: Diagnostic[];
   /** Why the run stopped sending early. */
@@ -123,6 +130,47 @@ export interface RunReport {
    */
   shard?: { index: number; count: number; others: number };
   durationMs: number;
+}
+
+/** A page kept as a person wrote it because it does not line up with its source. */
+export interface NotAlignedPage {
+  /** The source file and its target, as the project names them. */
+  source: string;
+  target: string;
+  locale: string;
+  /** Where the target first differs from its source written with the target's texts. */
+  line: number;
+  column: number;
+  /** Units of the source the page lacks or holds for an older source: what a write would translate. */
+  due: number;
+}
+
+/**
+ * Counts a page left as a person wrote it (`where` it first differs): its units with a text
+ * are theirs, the rest are due; and lists it.
+ */
+export function reportNotAligned(
+  report: RunReport,
+  source: string,
+  page: LocalePlan,
+  where: PageDivergence,
+): void {
+  const counts = report.locales[page.locale]!;
+  let due = 0;
+  for (const u of page.units) {
+    if (u.current === undefined || u.state === 'new' || u.state === 'changed') {
+      due++;
+      counts[u.state === 'changed' ? 'changed' : 'new']++;
+    } else counts.kept++;
+  }
+  report.notAligned.push({
+    source,
+    target: page.target,
+    locale: page.locale,
+    line: where.line,
+    column: where.column,
+    due,
+  });
 }
 
 /** Counts and lists a unit whose target text no record says who wrote. */
@@ -184,7 +232,8 @@ export function runOutcome(report: RunReport, options: RunOutcomeOptions = {}): 
         (l) => l.pending > 0 || l.failed > 0 || (!options.allowStale && l.stale > 0),
       ) ||
       report.files.outdated.length > 0 ||
-      report.orphans.some((o) => !o.pruned);
+      report.orphans.some((o) => !o.pruned) ||
+      (!options.allowStale && report.notAligned.some((p) => p.due > 0));
     if (work) return 'work';
   }
   if (report.failures.length > 0 || errors) return 'failed';

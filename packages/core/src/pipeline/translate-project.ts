@@ -489,6 +489,7 @@ function startReport(
     stale: [],
     unknown: [],
     orphans: [],
+    notAligned: [],
     diagnostics: [
       ...config.warnings.map(
         (w): Diagnostic => ({

@@ -16,6 +16,7 @@ function report(mode: RunReport['mode']): RunReport {
     stale: [],
     unknown: [],
     orphans: [],
+    notAligned: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],
@@ -54,6 +55,7 @@ it('gives every host one JSON shape: what a check would send only in a check or 
     stale: [],
     unknown: [],
     orphans: [],
+    notAligned: [],
     diagnostics: [],
     durationMs: 13,
   });

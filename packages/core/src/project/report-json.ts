@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../document/diagnostics.js';
 import {
+  type NotAlignedPage,
   type PendingUnit,
   type RunOutcome,
   type RunOutcomeOptions,
@@ -48,6 +49,8 @@ export interface RunReportJson {
   unknown: UnknownOrigin[];
   /** Targets whose source is gone (`pruned` when this run removed them). */
   orphans: RunReport['orphans'];
+  /** Pages kept as a person wrote them: they do not line up with their source. */
+  notAligned: NotAlignedPage[];
   diagnostics: Diagnostic[];
   /** Whole milliseconds. */
   durationMs: number;
@@ -97,6 +100,7 @@ export function reportJson(report: RunReport, options: RunOutcomeOptions = {}): 
     stale: report.stale,
     unknown: report.unknown,
     orphans: report.orphans,
+    notAligned: report.notAligned,
     diagnostics: report.diagnostics,
     durationMs: Math.round(report.durationMs),
   };

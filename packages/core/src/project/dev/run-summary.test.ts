@@ -20,6 +20,7 @@ function report(
     stale: [],
     unknown: [],
     orphans: [],
+    notAligned: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],

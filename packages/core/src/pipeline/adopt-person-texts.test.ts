@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { requestsTo, testProject, testService } from '../test-support/test-project.js';
+
+const config = (files: object[]) =>
+  JSON.stringify({ sourceLocale: 'en', targetLocales: ['de'], files });
+const CATALOGS = { source: 'locales/{locale}/*.json' };
+const DOCS = { source: 'docs/**/*.md', target: 'i18n/{locale}/{path}' };
+const json = (o: object) => `${JSON.stringify(o, null, 2)}\n`;
+
+describe('adopting what people translated', async () => {
+  const server = await testService();
+
+  it('keeps a text a person left as the source ("GitHub") as theirs, and translates a catalog copied from its source', async () => {
+    const project = await testProject({
+      'transloom.config.json': config([CATALOGS]),
+      'locales/en/app.json': json({ brand: 'GitHub', hotel: 'Hotel', greet: 'Good morning' }),
+      'locales/de/app.json': json({ brand: 'GitHub', hotel: 'Hotel', greet: 'Guten Morgen' }),
+      'locales/en/copied.json': json({ a: 'One thing', b: 'Two things' }),
+      'locales/de/copied.json': json({ a: 'One thing', b: 'Two things' }),
+    });
+    const first = await project.run(server);
+    expect(first.failures).toEqual([]);
+    expect(first.locales.de!.kept).toBe(3);
+    expect(first.locales.de!.translated).toBe(2);
+    expect(JSON.parse(await project.read('locales/de/app.json'))).toEqual({
+      brand: 'GitHub',
+      hotel: 'Hotel',
+      greet: 'Guten Morgen',
+    });
+    const copied = JSON.parse(await project.read('locales/de/copied.json'));
+    expect(copied.a).not.toBe('One thing');
+    expect(copied.b).not.toBe('Two things');
+    // Theirs from now on: a forced run leaves them too.
+    server.faults!.requests.length = 0;
+    const forced = await project.run(server, { force: true });
+    expect(forced.locales.de!.kept).toBe(3);
+    expect(JSON.parse(await project.read('locales/de/app.json')).brand).toBe('GitHub');
+    expect(requestsTo(server, '/v2/translate')).toBeGreaterThan(0);
+  });
+
+  it("leaves a person's page that does not line up with its source as it is, and reports where it differs", async () => {
+    const source =
+      '# Guide\n\nFirst paragraph.\n\n```js\n// set it up\nsetup()\n```\n\nNew paragraph.\n';
+    // Their code comment is translated, and the page lacks the source's last paragraph.
+    const theirs = '# Anleitung\n\nErster Absatz.\n\n```js\n// einrichten\nsetup()\n```\n';
+    const project = await testProject({
+      'transloom.config.json': config([DOCS]),
+      'docs/guide.md': source,
+      'i18n/de/guide.md': theirs,
+    });
+    server.faults!.requests.length = 0;
+    const run = await project.run(server);
+    expect(requestsTo(server, '/v2/translate')).toBe(0);
+    expect(await project.read('i18n/de/guide.md')).toBe(theirs);
+    expect(run.notAligned).toEqual([
+      {
+        source: 'docs/guide.md',
+        target: 'i18n/de/guide.md',
+        locale: 'de',
+        line: 6,
+        column: 4,
+        due: 1,
+      },
+    ]);
+    expect(run.locales.de!.kept).toBe(2);
+    expect(run.files.written).toEqual([]);
+  });
+
+  it("adopts a person's page that lines up with its source, then translates what the source adds into it", async () => {
+    const project = await testProject({
+      'transloom.config.json': config([DOCS]),
+      'docs/guide.md': '# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n',
+      'i18n/de/guide.md': '# Anleitung\n\nErster Absatz.\n\nZweiter Absatz.\n',
+    });
+    const first = await project.run(server);
+    expect(first.notAligned).toEqual([]);
+    expect(first.locales.de!.kept).toBe(3);
+    expect(first.locales.de!.translated).toBe(0);
+    await project.write(
+      'docs/guide.md',
+      '# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird one.\n',
+    );
+    const second = await project.run(server);
+    expect(second.notAligned).toEqual([]);
+    expect(second.locales.de!.kept).toBe(3);
+    expect(second.locales.de!.translated).toBe(1);
+    const page = await project.read('i18n/de/guide.md');
+    expect(page.startsWith('# Anleitung\n\nErster Absatz.\n\nZweiter Absatz.\n\n')).toBe(true);
+    expect(page).not.toContain('Third one.');
+  });
+});
