@@ -115,6 +115,15 @@ export function problemLines(
               `${target}: its source ${orphan.source} is gone (deleted or moved), so no run updates it; transloom translate --prune removes it`,
             ),
       );
+  const same = report.sameAsSource.slice(0, MAX_PENDING_LINES);
+  for (const u of same)
+    lines.push(
+      `${u.file}:${u.line}:${u.column}: ${u.locale}: kept as a person's choice: the same as its source (transloom review --retranslate --unit ${u.unit} translates it) [${u.unit}]`,
+    );
+  if (report.sameAsSource.length > same.length)
+    lines.push(
+      `... and ${report.sameAsSource.length - same.length} more kept the same as their source (--json lists them all)`,
+    );
   for (const page of report.notAligned)
     lines.push(
       c.yellow(

@@ -25,6 +25,7 @@ function reportWithMissing(counts: number[]): RunReport {
     unknown: [],
     orphans: [],
     notAligned: [],
+    sameAsSource: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],

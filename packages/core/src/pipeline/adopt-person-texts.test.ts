@@ -22,6 +22,11 @@ describe('adopting what people translated', async () => {
     expect(first.failures).toEqual([]);
     expect(first.locales.de!.kept).toBe(3);
     expect(first.locales.de!.translated).toBe(2);
+    // Listed, so a person sees which texts were taken for theirs because they equal the source.
+    expect(first.sameAsSource.map((u) => `${u.file} ${u.unit}`).sort()).toEqual([
+      'locales/en/app.json brand',
+      'locales/en/app.json hotel',
+    ]);
     expect(JSON.parse(await project.read('locales/de/app.json'))).toEqual({
       brand: 'GitHub',
       hotel: 'Hotel',

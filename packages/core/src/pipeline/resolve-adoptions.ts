@@ -86,6 +86,7 @@ export async function resolveAdoptions(
         : (plan.reviewedSource ?? plan.sourceHash);
       work.outcomes.set(plan.unit.id, { kind: 'kept', reviewedSource });
       counts.kept++;
+      if (plan.sameAsSource) report.sameAsSource.push(position);
       if (reviewedSource !== plan.sourceHash) reportStale(report, { ...position, reviewedSource });
       continue;
     }

@@ -118,6 +118,11 @@ export interface RunReport {
    * not line up with their source (see `LocalePlan.notAligned`).
    */
   notAligned: NotAlignedPage[];
+  /**
+   * Target texts equal to their source that this run took for a person's choice ("GitHub",
+   * a term left as it is) and kept: listed so a person can see them.
+   */
+  sameAsSource: UnknownOrigin[];
   /** Problems in the project's files (errors and warnings). */
   diagnostics: Diagnostic[];
   /** Why the run stopped sending early. */

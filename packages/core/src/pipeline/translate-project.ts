@@ -490,6 +490,7 @@ function startReport(
     unknown: [],
     orphans: [],
     notAligned: [],
+    sameAsSource: [],
     diagnostics: [
       ...config.warnings.map(
         (w): Diagnostic => ({

@@ -17,6 +17,7 @@ function report(mode: RunReport['mode']): RunReport {
     unknown: [],
     orphans: [],
     notAligned: [],
+    sameAsSource: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],
@@ -56,6 +57,7 @@ it('gives every host one JSON shape: what a check would send only in a check or 
     unknown: [],
     orphans: [],
     notAligned: [],
+    sameAsSource: [],
     diagnostics: [],
     durationMs: 13,
   });

@@ -51,6 +51,8 @@ export interface RunReportJson {
   orphans: RunReport['orphans'];
   /** Pages kept as a person wrote them: they do not line up with their source. */
   notAligned: NotAlignedPage[];
+  /** Target texts equal to their source, kept as a person's choice by this run. */
+  sameAsSource: UnknownOrigin[];
   diagnostics: Diagnostic[];
   /** Whole milliseconds. */
   durationMs: number;
@@ -101,6 +103,7 @@ export function reportJson(report: RunReport, options: RunOutcomeOptions = {}): 
     unknown: report.unknown,
     orphans: report.orphans,
     notAligned: report.notAligned,
+    sameAsSource: report.sameAsSource,
     diagnostics: report.diagnostics,
     durationMs: Math.round(report.durationMs),
   };

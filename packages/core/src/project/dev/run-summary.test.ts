@@ -21,6 +21,7 @@ function report(
     unknown: [],
     orphans: [],
     notAligned: [],
+    sameAsSource: [],
     diagnostics: [],
     stopped: undefined,
     glossaryPushed: [],
