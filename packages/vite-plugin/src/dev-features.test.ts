@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pseudoEngine } from '@transloom/server';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterEach, expect, it } from 'vitest';
 import type { TransloomPluginOptions } from './plugin-options.js';
@@ -159,7 +160,22 @@ it('shows a configuration error at its key and starts over once the configuratio
 });
 
 it('adds a catalog written for the first time to the open page through the resources module, without a reload', async () => {
-  const service = await testService();
+  // A service that answers only once the page is open: the page starts before the German
+  // catalog exists, however slow the machine.
+  let answer!: () => void;
+  const pageOpen = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const service = await testService({
+    engine: {
+      ...pseudoEngine,
+      name: 'after-the-page',
+      translate: async (input) => {
+        await pageOpen;
+        return pseudoEngine.translate(input);
+      },
+    },
+  });
   const browser = await testBrowser();
   const app = await testApp({
     // Only the plugin's resources module: no glob of the app's own that a new file would reload.
@@ -175,14 +191,13 @@ render();
 window.kept = 'same page';
 `,
   });
-  // A slow service: the page is open before the German catalog exists.
-  service.faults!.arm({ kind: '429', retryAfter: 1, path: '/v2/translate' }, 1);
   const { server } = await devServer(app, { env: serviceEnv(service) });
   const page = await browser.newPage();
   await page.goto(`${server.resolvedUrls!.local[0]}?lng=de`);
   await page.waitForFunction(() => (window as any).kept === 'same page');
   expect(existsSync(join(app.root, 'locales/de/common.json'))).toBe(false);
   expect(await page.textContent('#greeting')).toBe('Hello');
+  answer();
   await until(() => existsSync(join(app.root, 'locales/de/common.json')), 'the German catalog');
   const german = await app.json('locales/de/common.json');
   await page.waitForFunction(

@@ -109,7 +109,15 @@ describe('markup a target gets from its source', () => {
     // What an earlier version wrote: the import left as in the source, which breaks the build.
     const broken = written.replace('../../images/', '../images/');
     await project.write('docs/de/guide/why.md', broken);
-    await project.write('transloom.lock', '');
+    // A lock with the page's texts but no line of its import line, as an earlier version left it.
+    const lock = await project.read('transloom.lock');
+    await project.write(
+      'transloom.lock',
+      lock
+        .split('\n')
+        .filter((line) => !line.includes('"markup:'))
+        .join('\n'),
+    );
     const run = await project.run(server);
     expect(run.locales.de!.failed).toBe(0);
     expect(await project.read('docs/de/guide/why.md')).toContain(
