@@ -115,6 +115,19 @@ export function problemLines(
               `${target}: its source ${orphan.source} is gone (deleted or moved), so no run updates it; transloom translate --prune removes it`,
             ),
       );
+  lines.push(...adoptionLines(report, c));
+  if (report.unknown.length > 0)
+    lines.push(
+      c.yellow(
+        'origin unknown: the lock lost their lines and this clone has no history that tells (a shallow clone: git fetch --unshallow, then run again); transloom review settles them',
+      ),
+    );
+  return lines;
+}
+
+// What adoption kept of a person's: texts equal to their source, and pages left as they are.
+function adoptionLines(report: RunReport, c: Colors): string[] {
+  const lines: string[] = [];
   const same = report.sameAsSource.slice(0, MAX_PENDING_LINES);
   for (const u of same)
     lines.push(
@@ -134,12 +147,6 @@ export function problemLines(
     lines.push(
       c.yellow(
         'not aligned: Transloom writes a page a person translated only where it lines up with its source; bring the page in line by hand, or let Transloom write it from the source (transloom review --retranslate, or translate --overwrite-edits)',
-      ),
-    );
-  if (report.unknown.length > 0)
-    lines.push(
-      c.yellow(
-        'origin unknown: the lock lost their lines and this clone has no history that tells (a shallow clone: git fetch --unshallow, then run again); transloom review settles them',
       ),
     );
   return lines;

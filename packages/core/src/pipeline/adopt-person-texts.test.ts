@@ -93,4 +93,33 @@ describe('adopting what people translated', async () => {
     expect(page.startsWith('# Anleitung\n\nErster Absatz.\n\nZweiter Absatz.\n\n')).toBe(true);
     expect(page).not.toContain('Third one.');
   });
+  it('translates an XLIFF unit whose state says it is not translated yet (a source copy), and keeps a term a person left as its source', async () => {
+    const xliff = (lang: string, units: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file source-language="en" target-language="${lang}" datatype="plaintext" original="ng2.template">\n    <body>\n${units}    </body>\n  </file>\n</xliff>\n`;
+    const unit = (id: string, source: string, target?: string, state?: string) =>
+      `      <trans-unit id="${id}" datatype="html">\n        <source>${source}</source>\n${target === undefined ? '' : `        <target${state ? ` state="${state}"` : ''}>${target}</target>\n`}      </trans-unit>\n`;
+    const project = await testProject({
+      'transloom.config.json': config([
+        { source: 'src/locale/messages.xlf', target: 'src/locale/messages.{locale}.xlf' },
+      ]),
+      'src/locale/messages.xlf': xliff(
+        'en',
+        unit('brand', 'GitHub') + unit('save', 'Save') + unit('new', 'Open the file'),
+      ),
+      'src/locale/messages.de.xlf': xliff(
+        'de',
+        unit('brand', 'GitHub', 'GitHub', 'translated') +
+          unit('save', 'Save', 'Speichern', 'translated') +
+          unit('new', 'Open the file', 'Open the file', 'new'),
+      ),
+    });
+    const run = await project.run(server);
+    expect(run.failures).toEqual([]);
+    expect(run.locales.de).toMatchObject({ kept: 2, translated: 1 });
+    const german = await project.read('src/locale/messages.de.xlf');
+    expect(german).toContain('<target state="translated">GitHub</target>');
+    expect(german).toContain('<target state="translated">Speichern</target>');
+    expect(german).not.toContain('<target state="new">');
+    expect(german).not.toContain('>Open the file</target>');
+  });
 });

@@ -66,6 +66,16 @@ function attributeOf(tag: string, name: string): string | undefined {
 // States that say a target holds no translation yet (2.0 `initial` is also the default).
 const PENDING = new Set(['initial', 'new', 'needs-translation']);
 
+/**
+ * Whether a state host's start tag says, in so many words, that its target holds no
+ * translation yet (`state="new"`, `needs-translation`, `initial`): a copy of the source a tool
+ * put there as a start (Angular's extract-i18n-merge, say), not a text anyone chose.
+ */
+export function saysUntranslated(hostTag: string): boolean {
+  const state = attributeOf(hostTag, 'state');
+  return state !== undefined && PENDING.has(state);
+}
+
 /** Whether a target's state becomes `translated`: its text changed, or it had no translation yet. */
 function needsState(hostTag: string, changed: boolean, defaultPending: boolean): boolean {
   const state = attributeOf(hostTag, 'state');

@@ -4,6 +4,7 @@ import { SegmentBuilder } from '../../segments/segment-markup.js';
 import { findDuplicateUnitIds } from './duplicate-unit-ids.js';
 import type { UnitSite, XliffParsed } from './xliff-document.js';
 import { type InlineContent, type InlineRules, readInlineContent } from './xliff-inline.js';
+import { saysUntranslated } from './xliff-target.js';
 import type { XliffUnit } from './xliff-unit.js';
 import type { XmlElement } from './xml-tree.js';
 
@@ -106,9 +107,10 @@ export function xliffUnits(parsed: XliffParsed, rules: InlineRules): XliffUnit[]
     site.ranges.target.clear();
   }
   // Read as a translation, a unit without a target has no text in this file: it is not there
-  // (its source is not its translation).
+  // (its source is not its translation); nor is one whose state says it is not translated yet.
+  const text = parsed.file.text;
   const sites = parsed.fromTargets
-    ? parsed.sites.filter((site) => hasContent(parsed.file.text, site.target))
+    ? parsed.sites.filter((site) => hasContent(text, site.target) && !pendingSite(text, site))
     : parsed.sites;
   const units = sites.map((site) => xliffUnit(parsed, site, rules));
   const duplicates = findDuplicateUnitIds(parsed.file, units);
@@ -129,4 +131,11 @@ export function fallbackUnitId(
   const count = (seen.get(base) ?? 0) + 1;
   seen.set(base, count);
   return count === 1 ? base : `${base}#${count}`;
+}
+
+// Whether a unit's state says its target is not a translation yet (see saysUntranslated).
+function pendingSite(text: string, site: UnitSite): boolean {
+  const host =
+    site.stateHost === 'target' ? (site.segmented?.target ?? site.target) : site.stateHost;
+  return host !== undefined && saysUntranslated(text.slice(host.start, host.innerStart));
 }
