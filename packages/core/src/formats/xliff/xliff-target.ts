@@ -6,7 +6,7 @@ import type { UnitTranslation } from '../format-adapter.js';
 import { renderIcu } from '../icu/render-icu.js';
 import { isUnchanged } from '../unchanged-translation.js';
 import type { UnitSite } from './xliff-document.js';
-import type { XliffUnit } from './xliff-units.js';
+import type { XliffUnit } from './xliff-unit.js';
 import {
   type EntityTable,
   encodeXmlText,
