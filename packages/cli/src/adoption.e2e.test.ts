@@ -108,4 +108,69 @@ describe('adopting pages people translated', async () => {
     expect(again.code).toBe(0);
     expect(again.notAligned).toEqual([]);
   });
+
+  it("previews what it takes on, records people's texts only when asked, and never guesses them from a lost lock", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'transloom-adopt-'));
+    afterAll(() => rm(root, { recursive: true, force: true }));
+    const json = (o: object) => `${JSON.stringify(o, null, 2)}\n`;
+    await writeFile(
+      join(root, 'transloom.config.json'),
+      json({ sourceLocale: 'en', targetLocales: ['de'], files: [{ source: '{locale}.json' }] }),
+    );
+    await writeFile(join(root, 'en.json'), json({ save: 'Save', open: 'Open', close: 'Close' }));
+    const theirs = json({ save: 'Sichern', open: 'Öffnen' });
+    await writeFile(join(root, 'de.json'), theirs);
+    const before = await snapshot(root);
+
+    // The preview: per file, what is found and what a run translates; nothing is written.
+    clearRequests(server);
+    const preview = await runTransloom(['adopt'], { cwd: root, env });
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain('en.json de: 2 texts found, kept as they are, 1 to translate');
+    expect(preview.stdout).toContain('transloom adopt --accept records the 2 texts found');
+    expect(translateRequests(server)).toEqual([]);
+    expect(await snapshot(root)).toEqual(before);
+
+    // A run before the person says: their texts are kept, of unknown origin, and a check says so.
+    const first = await run(root, 'translate');
+    expect(first.code).toBe(0);
+    expect(first.locales.de).toMatchObject({ translated: 1, kept: 0, unknown: 2 });
+    expect(JSON.parse(await readFile(join(root, 'de.json'), 'utf8'))).toMatchObject({
+      save: 'Sichern',
+      open: 'Öffnen',
+    });
+    expect((await run(root, 'check')).code).toBe(11);
+
+    // Accepted: the person's from now on; only the lock changed.
+    const targets = await readFile(join(root, 'de.json'), 'utf8');
+    const accepted = await run(root, 'adopt', '--accept');
+    expect(accepted.code).toBe(0);
+    expect(accepted.locales.de.kept).toBe(2);
+    expect(await readFile(join(root, 'de.json'), 'utf8')).toBe(targets);
+    const checked = await run(root, 'check');
+    expect(checked.code).toBe(0);
+    expect(checked.locales.de).toMatchObject({ kept: 2, unknown: 0, unchanged: 1 });
+
+    // The lock and `.transloom/` deleted (no git here): Transloom's own `close` is not taken
+    // for a person's; when its source changes, a check says it is due a review.
+    await rm(join(root, 'transloom.lock'));
+    await rm(join(root, '.transloom'), { recursive: true, force: true });
+    const lost = await run(root, 'translate');
+    expect(lost.locales.de).toMatchObject({ kept: 0, unknown: 3 });
+    await writeFile(join(root, 'en.json'), json({ save: 'Save', open: 'Open', close: 'Close it' }));
+    const stale = await run(root, 'check');
+    expect(stale.code).toBe(10);
+    expect(stale.stale.map((e: { unit: string; origin: string }) => [e.unit, e.origin])).toEqual([
+      ['close', 'unknown'],
+    ]);
+    // Its review takes a fresh translation; the person's texts stay unknown until adopted again.
+    clearRequests(server);
+    const fresh = await run(root, 'review', '--retranslate', '--unit', 'close');
+    expect(fresh.code).toBe(0);
+    expect(translateRequests(server).length).toBe(1);
+    expect(JSON.parse(await readFile(join(root, 'de.json'), 'utf8')).save).toBe('Sichern');
+    const after = await run(root, 'check');
+    expect(after.code).toBe(11);
+    expect(after.unknown.map((u: { unit: string }) => u.unit).sort()).toEqual(['open', 'save']);
+  });
 });

@@ -119,7 +119,7 @@ export function problemLines(
   if (report.unknown.length > 0)
     lines.push(
       c.yellow(
-        'origin unknown: the lock lost their lines and this clone has no history that tells (a shallow clone: git fetch --unshallow, then run again); transloom review settles them',
+        "origin unknown: no record of Transloom's says who wrote these texts, so they are kept as they are: translations people wrote before Transloom came (transloom adopt previews them, transloom adopt --accept records them as people's), or a lock that lost its lines where no history tells (a shallow clone: git fetch --unshallow, then run again); transloom review settles them one by one",
       ),
     );
   return lines;
@@ -233,7 +233,7 @@ export function checkVerdict(
   if (report.unknown.length > 0)
     lines.push(
       c.yellow(
-        `check: ${report.unknown.length} translation${report.unknown.length === 1 ? '' : 's'} that no record says who wrote (exit 11)`,
+        `check: ${report.unknown.length} translation${report.unknown.length === 1 ? '' : 's'} that no record says who wrote: transloom adopt if people wrote them, transloom review one by one (exit 11 when nothing else is due)`,
       ),
     );
   if (lines.length === 0) lines.push(c.green('check: every target is up to date'));

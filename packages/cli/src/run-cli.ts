@@ -13,6 +13,7 @@ Commands:
   glossary <action>  validate | push | pull the project glossary
   memory <action>    promote | export | import the translation memory (scopes, TMX)
   review             stale edits and texts no record says who wrote: list, accept, retranslate
+  adopt              take on existing translations: preview, then --accept them as people's
   lock resolve       settle transloom.lock after a merge (both sides' lines, then git add)
   extract            add keys found in source code to the source catalogs
   init               write a transloom.config.mjs for the project's layout
@@ -42,6 +43,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   glossary: async () => (await import('./commands/glossary-command.js')).glossaryCommand,
   memory: async () => (await import('./commands/memory-command.js')).memoryCommand,
   review: async () => (await import('./commands/review-command.js')).reviewCommand,
+  adopt: async () => (await import('./commands/adopt-command.js')).adoptCommand,
   lock: async () => (await import('./commands/lock-command.js')).lockCommand,
   extract: async () => (await import('./commands/extract-command.js')).extractCommand,
   init: async () => (await import('./commands/init-command.js')).initCommand,

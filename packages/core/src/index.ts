@@ -82,6 +82,7 @@ export type { DevUpdate } from './project/dev/update-batcher.js';
 export { localServiceFrom, localServiceNotice } from './project/local-service.js';
 export type { IndexedEntry, IndexedFile, ProjectFiles } from './project/project-files.js';
 export type {
+  AdoptOptions,
   CreateProjectOptions,
   ExtractOptions,
   ExtractResult,

@@ -16,9 +16,13 @@ import { parseLockedTranslation } from './lock-types.js';
  */
 export interface LockHistory {
   /**
-   * Whether it holds every line Transloom wrote for this repository's targets: false in a
-   * shallow clone (its commits' parents are not there), where a text no line names may be
-   * Transloom's all the same.
+   * Whether it holds every line Transloom wrote for this repository's targets, so that a text
+   * no line names is a person's: true only where Transloom's records are there to read (the
+   * lock, the clone's history, or lock lines in git) and whole. False in a shallow clone (its
+   * commits' parents are not there), and where no record of Transloom's is left at all (no
+   * lock, no history, none in git): a first adoption looks exactly like a project whose lock
+   * and `.transloom/` were deleted, so what its targets hold is of unknown origin until a
+   * person says (`transloom adopt --accept`).
    */
   complete: boolean;
   /**
@@ -87,6 +91,11 @@ function addLine(line: string, into: Map<string, Map<string, Entry>>): void {
   }
 }
 
+// Whether a lock text records any unit.
+function hasUnitLine(text: string | undefined): boolean {
+  return text !== undefined && /^\s*unit /m.test(text);
+}
+
 /**
  * Reads the lock lines of the clone's history and of every commit git has (every branch and
  * tag, and a merge, rebase or cherry-pick under way), once, when a run meets a text its lock
@@ -96,6 +105,8 @@ export async function readLockHistory(root: string, lockFile: string): Promise<L
   const entries = new Map<string, Map<string, Entry>>();
   const local = readLockText(lockHistoryPath(root, lockFile));
   if (local) for (const line of local.split('\n')) addLine(line, entries);
+  // Whether any record of Transloom's is here: the lock itself, or the clone's history.
+  let recorded = hasUnitLine(local) || hasUnitLine(readLockText(lockFile));
   const probe = await git(root, ['rev-parse', '--show-toplevel', '--is-shallow-repository']);
   // Not in a git repository (or no git): what this clone wrote is all there is.
   let complete = probe === undefined || probe.code !== 0;
@@ -123,20 +134,27 @@ export async function readLockHistory(root: string, lockFile: string): Promise<L
         path,
       ],
       (line) => {
-        if (line.startsWith('+unit ')) addLine(line.slice(1), entries);
-        else if (line.startsWith('+  unit ')) addLine(line.slice(3), entries);
+        if (line.startsWith('+unit ')) {
+          recorded = true;
+          addLine(line.slice(1), entries);
+        } else if (line.startsWith('+  unit ')) {
+          recorded = true;
+          addLine(line.slice(3), entries);
+        }
       },
     );
     // The lines of a conflicted lock's stages, not committed yet (one side resolved away).
     for (const stage of [1, 2, 3]) {
       const shown = await git(top!, ['show', `:${stage}:${path}`]);
-      if (shown?.code === 0)
+      if (shown?.code === 0) {
+        recorded ||= hasUnitLine(shown.out);
         for (const line of shown.out.split('\n')) addLine(line.trim(), entries);
+      }
     }
     if (log === undefined || log.code !== 0) complete = false;
   }
   return {
-    complete,
+    complete: complete && recorded,
     recordOf(locale, written, source, id) {
       const entry = entries.get(locale)?.get(written);
       return entry?.human ?? entry?.machine?.get(source) ?? entry?.units?.get(JSON.stringify(id));

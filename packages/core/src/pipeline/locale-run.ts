@@ -389,6 +389,7 @@ async function settleAdoptions(
       memory: context.memory,
       history: context.history,
       keysOf: hooks.keysOf,
+      ...(context.planOptions.adopt ? { adopt: context.planOptions.adopt } : {}),
     }),
   );
   for (const item of adopting) {

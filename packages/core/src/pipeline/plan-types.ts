@@ -102,6 +102,12 @@ export interface PlanOptions {
   accept?: UnitFilter;
   /** These kept units are translated again. */
   overwrite?: UnitFilter;
+  /**
+   * A person says the target texts of these units that no record names are theirs (a first
+   * adoption, `transloom adopt --accept`): kept as a person's, never of unknown origin. Texts
+   * a record, the memory or the history says Transloom wrote stay Transloom's.
+   */
+  adopt?: UnitFilter;
   /** Told once, before the first source is parsed (never when every file matches the lock). */
   onParsing?: () => void;
   /**

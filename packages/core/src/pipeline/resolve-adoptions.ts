@@ -1,6 +1,7 @@
 import type { LockHistory } from '../lock/lock-history.js';
 import type { TranslationMemory } from '../memory/translation-memory.js';
 import { translationHash, type UnitPlan } from './plan-project.js';
+import type { UnitFilter } from './plan-types.js';
 import { type RunReport, reportStale, reportUnknown } from './run-report.js';
 import { assembleTranslation, type UnitForm } from './unit-forms.js';
 import { OUTCOME, type TargetWork } from './write-target.js';
@@ -19,6 +20,8 @@ export interface AdoptionSources {
   history: () => Promise<LockHistory>;
   /** The memory keys of an adoption's forms. */
   keysOf: (adoption: Adoption) => string[];
+  /** Units whose text no record names a person says are theirs (see `PlanOptions.adopt`). */
+  adopt?: UnitFilter;
 }
 
 // Whether the memory gives exactly the target's text for the unit's current source and settings.
@@ -44,9 +47,11 @@ function inMemory(item: Adoption, keys: readonly string[], found: ReadonlyMap<st
  * - else whoever a lock line in the history says (see {@link LockHistory}): a person's text
  *   is kept; Transloom's for the current source and settings is up to date, and Transloom's
  *   for an older source of the unit is returned, to be translated again;
- * - else, when the history is complete (every line Transloom wrote is in it), a person's
- *   text, kept and, if written for an older source, reported as stale;
- * - else (a shallow clone) of unknown origin: kept as it is, never overwritten, reported,
+ * - else, when the history is complete (every line Transloom wrote is in it) and the text
+ *   was not found of unknown origin before, or a person says the text is theirs (`adopt`),
+ *   a person's text, kept and, if written for an older
+ *   source, reported as stale;
+ * - else (a shallow clone, a project with no record of Transloom's yet) of unknown origin: kept as it is, never overwritten, reported,
  *   and stale when its source changed since it was found.
  * Sends nothing.
  */
@@ -80,7 +85,11 @@ export async function resolveAdoptions(
       } else again.push(item);
       continue;
     }
-    if (line || history.complete) {
+    // A text found of unknown origin stays so until a line names it or a person says: a
+    // history that is whole now may have begun after it was found (a first adoption).
+    const foundUnknown = plan.record?.unknown === true && plan.record.written === plan.currentHash;
+    const decided = history.complete && !foundUnknown;
+    if (line || decided || sources.adopt?.(work.plan.file.source, id, locale)) {
       const reviewedSource = line
         ? (line.record.reviewedSource ?? line.source)
         : (plan.reviewedSource ?? plan.sourceHash);

@@ -189,12 +189,43 @@ describe('translateProject', async () => {
       ),
     });
     translated();
-    const run = await project.run(server);
-    expect(run.locales.de).toMatchObject({ kept: 2, translated: 1 });
+    // No record of Transloom's is here yet: what the target holds is of unknown origin, kept.
+    const first = await project.run(server);
+    expect(first.locales.de).toMatchObject({ kept: 0, unknown: 2, translated: 1 });
+    expect(first.unknown.map((u) => u.unit).sort()).toEqual(['bye', 'hello']);
+    // A person says they are theirs (`transloom adopt --accept`): kept as a person's from then on.
+    const adopted = await project.run(server, { adopt: () => true });
+    expect(adopted.locales.de).toMatchObject({ kept: 2, unknown: 0, translated: 0 });
+    const after = await project.run(server, { force: true });
+    expect(after.locales.de).toMatchObject({ kept: 2, unknown: 0 });
     expect(JSON.parse(await project.read('locales/de/common.json'))).toMatchObject({
       hello: 'Hallo {{name}}',
       bye: 'Goodbye',
     });
+  });
+
+  it("never takes a text for a person's because its records are gone: deleted lock and history, outside git", async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+    });
+    await project.run(server);
+    const machine = JSON.parse(await project.read('locales/de/common.json'));
+    await rm(join(project.root, 'transloom.lock'));
+    await rm(join(project.root, '.transloom'), { recursive: true, force: true });
+    const found = await project.run(server);
+    expect(found.locales.de).toMatchObject({ kept: 0, unknown: 3 });
+    // Its source changes: the text found is due a review (stale), not silently current.
+    const source = JSON.parse(CATALOG);
+    source.bye = 'Goodbye forever';
+    await project.write('locales/en/common.json', JSON.stringify(source, null, 2));
+    const checked = await project.run(server, { mode: 'check' });
+    expect(checked.stale.map((s) => [s.locale, s.unit, s.origin]).sort()).toEqual([
+      ['de', 'bye', 'unknown'],
+      ['ja', 'bye', 'unknown'],
+    ]);
+    expect(checked.locales.de!.kept).toBe(0);
+    expect(JSON.parse(await project.read('locales/de/common.json'))).toEqual(machine);
   });
 
   it('removes from every target what the source no longer has', async () => {

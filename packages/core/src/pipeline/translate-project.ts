@@ -87,6 +87,8 @@ export interface TranslateProjectOptions {
   accept?: UnitFilter;
   /** Translate these kept units again (a person asked for a fresh translation). */
   overwrite?: UnitFilter;
+  /** These units' texts no record names are a person's (see `PlanOptions.adopt`). */
+  adopt?: UnitFilter;
   /** The translation memory (default: the configured store). */
   memory?: TranslationMemory;
   /**
@@ -376,6 +378,7 @@ function runPlanOptions(
     ...planFlags(options),
     ...(options.accept ? { accept: options.accept } : {}),
     ...(options.overwrite ? { overwrite: options.overwrite } : {}),
+    ...(options.adopt ? { adopt: options.adopt } : {}),
     config: options.config,
     files,
     lock,

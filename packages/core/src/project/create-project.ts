@@ -9,6 +9,7 @@ import { ensureStateDirectory, STATE_DIRECTORY } from '../settings/state-directo
 import { createCallQueue } from './call-queue.js';
 import { chooseService, type ServiceChoice } from './choose-service.js';
 import type {
+  AdoptOptions,
   CreateProjectOptions,
   ExtractOptions,
   LocalServiceStarter,
@@ -191,6 +192,15 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
     await (await import('./stale-sources.js')).describeStaleEdits(config, report);
     return report;
   };
+  const adopt = async (call: AdoptOptions): Promise<RunReport> => {
+    const filter = (await lockActions()).reviewFilter(config, call);
+    if (call.action === 'accept') return lockOnly(call, { adopt: filter });
+    const report = await run('dry-run', call, true);
+    report.pending = report.pending.filter((u) => filter(u.file, u.unit, u.locale));
+    report.unknown = report.unknown.filter((u) => filter(u.file, u.unit, u.locale));
+    report.notAligned = report.notAligned.filter((p) => filter(p.source, '', p.locale));
+    return report;
+  };
   const pseudoRun = async (call: RunOptions): Promise<RunReport> => {
     const locale = options.pseudoLocale;
     if (!locale) throw new UsageError('the project has no pseudoLocale');
@@ -250,6 +260,7 @@ export async function createProject(options: CreateProjectOptions = {}): Promise
         ),
       ),
     review: (call) => queue.enqueue(call.signal, () => review(call)),
+    adopt: (call) => queue.enqueue(call.signal, () => adopt(call)),
     status: (call = {}) =>
       queue.enqueue(call.signal, async () => {
         const report = await run('check', call, true);

@@ -53,7 +53,10 @@ export async function resolveLock(config: ResolvedConfig, run: LockRun): Promise
 }
 
 /** The units a review takes (see {@link ReviewOptions}). */
-export function reviewFilter(config: ResolvedConfig, options: ReviewOptions): UnitFilter {
+export function reviewFilter(
+  config: ResolvedConfig,
+  options: Pick<ReviewOptions, 'files' | 'locales' | 'units'>,
+): UnitFilter {
   const files =
     options.files &&
     new Set(

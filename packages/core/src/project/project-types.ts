@@ -137,6 +137,27 @@ export interface ReviewOptions {
   onEvent?: (event: RunEvent) => void;
 }
 
+/**
+ * Taking on the translations a project already has (see {@link Project.adopt}): all files and
+ * locales when a list is absent.
+ */
+export interface AdoptOptions {
+  /**
+   * `preview`: what a run would keep as it is, translate, and leave as a person wrote it
+   * because it does not line up with its source; sends and writes nothing. `accept`: the target
+   * texts no record names (Transloom never wrote them here) are people's: the lock records
+   * them so (only the lock changes; what the memory or a lock line says Transloom wrote stays
+   * Transloom's).
+   */
+  action: 'preview' | 'accept';
+  /** Source files (relative to the root or absolute). */
+  files?: readonly string[];
+  locales?: readonly string[];
+  signal?: AbortSignal;
+  wait?: boolean;
+  onEvent?: (event: RunEvent) => void;
+}
+
 /** What {@link Project.resolveLock} did. */
 export interface LockResolution {
   /** The lock had git's conflict markers, or git held it unmerged (both sides' lines were read). */
@@ -283,6 +304,11 @@ export interface Project {
    * who wrote: a person accepts them, or asks for a fresh translation (see {@link ReviewOptions}).
    */
   review(options: ReviewOptions): Promise<RunReport>;
+  /**
+   * Takes on the translations a project already has: previews what a run keeps, translates and
+   * cannot line up, or records the texts no record names as people's (see {@link AdoptOptions}).
+   */
+  adopt(options: AdoptOptions): Promise<RunReport>;
   /** The project glossary: check its files, send changed dictionaries, write the service's back. */
   readonly glossary: {
     validate(options?: { signal?: AbortSignal }): Promise<GlossaryValidation>;
