@@ -94,9 +94,14 @@ describe('adopting pages people translated', async () => {
     expect(copied.files.written).toEqual(['zh/getting-started.md']);
     expect(copied.notAligned).toEqual([]);
     expect(copied.locales.zh.translated).toBeGreaterThan(10);
-    expect(await readFile(join(root, 'zh/getting-started.md'), 'utf8')).not.toBe(
-      await readFile(join(root, 'getting-started.md'), 'utf8'),
-    );
+    const written = await readFile(join(root, 'zh/getting-started.md'), 'utf8');
+    expect(written).not.toBe(await readFile(join(root, 'getting-started.md'), 'utf8'));
+    // Its headings keep their source anchors in the site's own attribute syntax
+    // (`markdown.attrs` delimiters `%{` `}%`), as the site's people write them.
+    expect(written).toMatch(/^## .* %\{#installation\}%$/m);
+    expect(written).toMatch(/^## .* %\{#what-is-a-store\}%$/m);
+    expect(written).not.toContain('<span id=');
+    expect(written).not.toMatch(/[^%]\{#[a-z-]+\}/);
     // Asked to, Transloom writes a person's page from its source, keeping their texts where
     // they line up (and replacing what does not).
     const human = await readFile(join(root, 'zh/introduction.md'), 'utf8');

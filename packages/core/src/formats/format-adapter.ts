@@ -78,6 +78,16 @@ export interface RenderContext<P extends ParsedFile = ParsedFile> {
    * cannot lose one item without renumbering the rest).
    */
   omitted?: Set<string>;
+  /**
+   * Units whose text {@link RenderContext.previous} holds as it stays: an adapter that can
+   * copies their bytes from it rather than rendering them from the source's markup.
+   */
+  asItIs?: ReadonlySet<string>;
+  /**
+   * Of {@link RenderContext.asItIs}, the units whose source changed since their text was
+   * written or reviewed: an adapter whose format records review states marks them so.
+   */
+  review?: ReadonlySet<string>;
 }
 
 /** What `parse` returns besides the adapter's own tree: problems that did not stop it. */

@@ -45,6 +45,17 @@ export interface RenderOptions {
   untranslated?: 'source' | 'omit';
   /** With `untranslated: 'omit'`: receives the id of every unit left out. */
   omitted?: Set<string>;
+  /**
+   * Units whose text `previous` holds as it stays (a person's, or what Transloom wrote there
+   * before): written byte for byte as `previous` has them where the format can (a person's
+   * `{{name }}`, their escapes), not rendered again from the source's markup.
+   */
+  asItIs?: ReadonlySet<string>;
+  /**
+   * Of those, the units whose source changed since their text was written or reviewed: a
+   * format that records review states says they need one (XLIFF).
+   */
+  review?: ReadonlySet<string>;
 }
 
 /** A loaded localization file: its units and how to write it with translations. */
@@ -185,6 +196,8 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
         targetLocale: renderOptions.targetLocale,
         ...(renderOptions.untranslated ? { untranslated: renderOptions.untranslated } : {}),
         ...(renderOptions.omitted ? { omitted: renderOptions.omitted } : {}),
+        ...(renderOptions.asItIs ? { asItIs: renderOptions.asItIs } : {}),
+        ...(renderOptions.review ? { review: renderOptions.review } : {}),
         ...(adapter.usesPreviousTarget && previous?.format === format
           ? { previous: previous.parsed }
           : {}),

@@ -125,4 +125,78 @@ describe('adopting what people translated', async () => {
     expect(german).not.toContain('<target state="new">');
     expect(german).not.toContain('>Open the file</target>');
   });
+
+  it("writes a person's catalog texts back byte for byte: their placeholder spacing and escapes", async () => {
+    const theirs =
+      '{\n  "hello": "Hallo {{name }}",\n  "count": "{{count}} von {{ total }} in {{groupName }}",\n  "cafe": "Caf\\u00e9 \\"Blau\\""\n}\n';
+    const project = await testProject({
+      'transloom.config.json': config([CATALOGS]),
+      'locales/en/app.json': json({
+        hello: 'Hello {{name}}',
+        count: '{{count}} of {{ total }} in {{groupName}}',
+        cafe: 'Café "Blue"',
+        added: 'Added later',
+      }),
+      'locales/de/app.json': theirs,
+    });
+    const run = await project.run(server, ADOPTED);
+    expect(run.failures).toEqual([]);
+    expect(run.locales.de).toMatchObject({ kept: 3, translated: 1 });
+    const german = await project.read('locales/de/app.json');
+    // Every line of theirs is as they wrote it; the new key comes after.
+    expect(german.startsWith(theirs.slice(0, theirs.lastIndexOf('"\n}')))).toBe(true);
+    expect(JSON.parse(german).added).not.toBe('Added later');
+  });
+
+  it("keeps a person's XLIFF targets byte for byte, and marks one whose source changed for review", async () => {
+    const unit = (id: string, source: string, target?: string) =>
+      `      <trans-unit id="${id}" datatype="html">\n        <source>${source}</source>\n${target === undefined ? '' : `        ${target}\n`}      </trans-unit>\n`;
+    const file = (attributes: string, units: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file ${attributes}>\n    <body>\n${units}    </body>\n  </file>\n</xliff>\n`;
+    const source = (close: string) =>
+      file(
+        'source-language="en" datatype="plaintext" original="ng2.template"',
+        unit('save', ' Save the file ') +
+          unit('open', 'Open <x id="INTERPOLATION" equiv-text="{{ name }}"/> now') +
+          unit('close', close) +
+          unit('added', 'Added later'),
+      );
+    const theirs = file(
+      'source-language="en" target-language="de" datatype="plaintext" original="ng2.template"',
+      unit('save', ' Save the file ', '<target state="final">Datei speichern</target>') +
+        unit(
+          'open',
+          'Open <x id="INTERPOLATION" equiv-text="{{ name }}"/> now',
+          '<target state="translated"><x id="INTERPOLATION" equiv-text="{{ name }}"/> jetzt öffnen</target>',
+        ) +
+        unit(
+          'close',
+          'Close',
+          '<target state="signed-off" state-qualifier="exact-match">Schließen</target>',
+        ),
+    );
+    const project = await testProject({
+      'transloom.config.json': config([
+        { source: 'src/locale/messages.xlf', target: 'src/locale/messages.{locale}.xlf' },
+      ]),
+      'src/locale/messages.xlf': source('Close'),
+      'src/locale/messages.de.xlf': theirs,
+    });
+    const first = await project.run(server, ADOPTED);
+    expect(first.failures).toEqual([]);
+    expect(first.locales.de).toMatchObject({ kept: 3, translated: 1 });
+    const german = await project.read('src/locale/messages.de.xlf');
+    // Theirs as they wrote it (no source whitespace added, the file's attributes in their
+    // order), with the new unit after it.
+    const end = theirs.indexOf('    </body>');
+    expect(german.startsWith(theirs.slice(0, end))).toBe(true);
+    expect(german.slice(end)).toContain('<source>Added later</source>');
+
+    await project.write('src/locale/messages.xlf', source('Close it'));
+    const second = await project.run(server);
+    expect(second.stale.map((e) => e.unit)).toEqual(['close']);
+    const reviewed = await project.read('src/locale/messages.de.xlf');
+    expect(reviewed).toContain('<target state="needs-review-translation">Schließen</target>');
+    expect(reviewed).toContain('<target state="final">Datei speichern</target>');
+  });
 });

@@ -109,12 +109,28 @@ async function renderTarget(work: TargetWork, omitted: Set<string>): Promise<Uin
     doc.usesPreviousTarget && locale.targetBytes
       ? loadTarget(plan, locale.locale, locale.targetBytes, await loadDocumentFn())
       : undefined;
+  // The texts the target holds already stay as its bytes have them; those kept whose source
+  // changed since are due a review.
+  const asItIs = new Set<string>();
+  const review = new Set<string>();
+  const sources = new Map(locale.units.map((u) => [u.unit.id, u.sourceHash]));
+  for (const [id, outcome] of work.outcomes) {
+    if (!IN_TARGET.has(outcome.kind)) continue;
+    asItIs.add(id);
+    const since =
+      outcome.kind === 'kept'
+        ? outcome.reviewedSource
+        : outcome.kind === 'unknown'
+          ? outcome.foundSource
+          : undefined;
+    if (since !== undefined && since !== sources.get(id)) review.add(id);
+  }
   return doc.encode(
     doc.render(work.translations, {
       targetLocale: locale.locale,
       untranslated: 'omit',
       omitted,
-      ...(previous ? { previous } : {}),
+      ...(previous ? { previous, asItIs, review } : {}),
     }),
   );
 }

@@ -105,7 +105,12 @@ describe('a docs site inside a repository', () => {
       'docs/index.md': '# Home\n',
     });
     const { resolved } = await expand(root, { preset: 'vitepress' });
-    expect(resolved.files[0]!.options!.anchors).toEqual({ slug: 'vitepress', marker: 'span' });
+    // Its ids in its own syntax: `%{#id}%`.
+    expect(resolved.files[0]!.options!.anchors).toEqual({
+      slug: 'vitepress',
+      marker: 'id',
+      attrs: { left: '%{', right: '}%' },
+    });
     expect(resolved.preset!.notes).toEqual([
       "markdown.anchor.slugify in docs/.vitepress/config.ts is the site's own: translated headings keep the anchors VitePress's default slugify gives, which links written for the site's own slugs may not find",
     ]);

@@ -133,21 +133,19 @@ function declaredLocaleNotes(
   }
 }
 
-// `{#id}` sets a heading's id only through markdown-it-attrs with its own delimiters: a site
-// that changes them (`%{` `}%`) or turns attrs off keeps its anchors with an empty span.
+// `{#id}` sets a heading's id through markdown-it-attrs: a site that changes its delimiters
+// (`%{` `}%`) writes ids in its own syntax; one that turns attrs off keeps its anchors with an
+// empty span.
 function anchorsOf(config: SiteConfig | undefined): DocsPolicy['anchors'] {
-  let anchors = policy.anchors;
   const attrs = config?.get(['markdown', 'attrs']);
-  if (
-    attrs &&
-    typeof attrs === 'object' &&
-    !Array.isArray(attrs) &&
-    (attrs.disable === true ||
-      (attrs.leftDelimiter !== undefined && attrs.leftDelimiter !== '{') ||
-      (attrs.rightDelimiter !== undefined && attrs.rightDelimiter !== '}'))
-  )
-    anchors = { ...policy.anchors, marker: 'span' };
-  return anchors;
+  if (!attrs || typeof attrs !== 'object' || Array.isArray(attrs)) return policy.anchors;
+  if (attrs.disable === true) return { ...policy.anchors, marker: 'span' };
+  const left = attrs.leftDelimiter ?? '{';
+  const right = attrs.rightDelimiter ?? '}';
+  if (typeof left !== 'string' || typeof right !== 'string' || left === '' || right === '')
+    return { ...policy.anchors, marker: 'span' };
+  if (left === '{' && right === '}') return policy.anchors;
+  return { ...policy.anchors, marker: 'id', attrs: { left, right } };
 }
 
 /**

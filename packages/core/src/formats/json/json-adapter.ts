@@ -144,6 +144,9 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
 
   detected: (parsed) => ({ syntax: parsed.syntax }),
 
+  // A target's texts that stay are copied from it byte for byte (see `RenderContext.asItIs`).
+  usesPreviousTarget: true,
+
   parse(file, options) {
     const keySeparator = option<unknown>(options, 'keySeparator', '.');
     if (keySeparator !== false && (typeof keySeparator !== 'string' || keySeparator === '')) {
@@ -251,6 +254,17 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
       }
     }
     const literal = (original: unknown) => original as string;
+    // The string literals of the target as it is, by key path: a text that stays keeps them.
+    let literals: Map<string, string> | undefined;
+    const previousLiterals = () => {
+      literals ??= new Map(
+        (context.previous?.messages ?? []).map((m) => [
+          m.path,
+          context.previous!.file.text.slice(m.valueStart, m.valueEnd),
+        ]),
+      );
+      return literals;
+    };
     const writeValue = (unit: JsonUnit, translation: UnitTranslation): string =>
       parsed.syntax === 'icu'
         ? renderIcu(translation, unit, {
@@ -267,6 +281,15 @@ export const jsonAdapter: FormatAdapter<JsonParsed, JsonUnit> = {
         continue;
       }
       if (translation === undefined || isUnchanged(unit, translation)) continue;
+      const asItIs = context.asItIs?.has(unit.id) ? previousLiterals().get(unit.id) : undefined;
+      if (asItIs !== undefined && !unit.group) {
+        edits.push({
+          start: unit.message.valueStart,
+          end: unit.message.valueEnd,
+          render: () => asItIs,
+        });
+        continue;
+      }
       if (unit.group) {
         edits.push(...groupEdits(parsed, unit, translation));
         continue;

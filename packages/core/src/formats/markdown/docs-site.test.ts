@@ -63,6 +63,34 @@ describe('Markdown for docs sites', () => {
     );
   });
 
+  it("writes heading ids in the site's own attribute syntax (markdown.attrs `%{` `}%`), and reads its ids as markup", () => {
+    const options = {
+      anchors: { slug: 'vitepress', marker: 'id', attrs: { left: '%{', right: '}%' } },
+    };
+    const content = '# Getting Started\n\n## Set it up %{#setup}%\n\nSee [it](#setup).\n';
+    const { doc, out } = translate('a.md', content, options);
+    // The site's id is the heading's anchor and no text to translate.
+    expect(doc.units.filter((u) => !u.derived).map((u) => u.segment)).toEqual([
+      'Getting Started',
+      'Set it up',
+      'See <g id="1">it</g>.',
+    ]);
+    expect(out).toBe(
+      '# GETTING STARTED %{#getting-started}%\n\n## SET IT UP %{#setup}%\n\nSEE [IT](#setup).\n',
+    );
+    const back = loadDocument({ path: 'a.md', content: out, options });
+    expect(back.units.filter((u) => !u.derived).map((u) => u.segment)).toEqual(
+      doc.units.filter((u) => !u.derived).map((u) => shout(u.segment)),
+    );
+    expect(() =>
+      loadDocument({
+        path: 'b.md',
+        content,
+        options: { anchors: { slug: 'vitepress', marker: 'id', attrs: { left: '' } } },
+      }),
+    ).toThrow("b.md:1:1: error: option 'anchors.attrs' must be { left, right }");
+  });
+
   it('uses VitePress slugs and adds a span only where the translated heading’s own anchor differs', () => {
     const vite = translate('a.md', '## Über uns\n', {
       anchors: { slug: 'vitepress', marker: 'id' },

@@ -12,10 +12,46 @@ export type SlugStyle = 'github' | 'astro' | 'vitepress';
 /** How a translated heading keeps its source anchor: `{#id}`, or an empty `<span id>` where there are no custom ids. */
 export type AnchorMarker = 'id' | 'span';
 
+/**
+ * The delimiters of a site's attribute syntax (markdown-it-attrs, VitePress's
+ * `markdown.attrs`): `{` and `}` by default, so a heading id reads `{#id}`; a site that sets
+ * `%{` and `}%` writes `%{#id}%`.
+ */
+export interface AttributeDelimiters {
+  left: string;
+  right: string;
+}
+
 /** What the Markdown adapter does about heading anchors. */
 export interface AnchorSettings {
   slug: SlugStyle;
   marker: AnchorMarker;
+  /** The site's own attribute delimiters, when they are not `{` `}` (marker `id`). */
+  attrs?: AttributeDelimiters;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const idPatterns = new Map<string, RegExp>();
+
+/**
+ * A heading id at the end of a line in a site's own attribute syntax (`%{#id}%`); undefined
+ * for the default `{#id}`, which {@link EXPLICIT} reads. `g` for scanning text.
+ */
+export function siteIdPattern(
+  attrs: AttributeDelimiters | undefined,
+  flags = '',
+): RegExp | undefined {
+  if (!attrs) return undefined;
+  const key = `${attrs.left}\0${attrs.right}\0${flags}`;
+  let pattern = idPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(
+      `[ \\t]*${escapeRe(attrs.left)}[ \\t]*#([^\\s{}]+)[ \\t]*${escapeRe(attrs.right)}[ \\t]*$`,
+      flags,
+    );
+    idPatterns.set(key, pattern);
+  }
+  return pattern;
 }
 
 /** A heading's anchor in the source. */
@@ -88,7 +124,9 @@ export function headingAnchors(
   root: Root,
   text: string,
   style: SlugStyle,
+  attrs?: AttributeDelimiters,
 ): Map<Heading, HeadingAnchor> {
+  const own = siteIdPattern(attrs);
   const slugger = createSlugger(style);
   const anchors = new Map<Heading, HeadingAnchor>();
   const visit = (node: Nodes) => {
@@ -96,7 +134,7 @@ export function headingAnchors(
       const start = node.position?.start.offset ?? 0;
       const lineEnd = text.indexOf('\n', start);
       const line = text.slice(start, lineEnd === -1 ? text.length : lineEnd).replace(/\r$/, '');
-      const explicit = EXPLICIT.exec(line);
+      const explicit = own ? own.exec(line) : EXPLICIT.exec(line);
       const id = explicit?.[1] ?? explicit?.[2];
       if (id !== undefined) {
         slugger.explicit(id);
@@ -111,7 +149,11 @@ export function headingAnchors(
 }
 
 /** What keeps a source anchor on a translated heading, written after its text. */
-export function anchorMarker(slug: string, marker: AnchorMarker): string {
+export function anchorMarker(
+  slug: string,
+  marker: AnchorMarker,
+  attrs: AttributeDelimiters = { left: '{', right: '}' },
+): string {
   // No space before the span: Astro slugs the heading's whole text content, a trailing space too.
-  return marker === 'id' ? ` {#${slug}}` : `<span id="${slug}"></span>`;
+  return marker === 'id' ? ` ${attrs.left}#${slug}${attrs.right}` : `<span id="${slug}"></span>`;
 }

@@ -53,7 +53,21 @@ function anchorsFrom(file: SourceFile, options: FormatOptions): AnchorSettings |
       'markdown-options',
       `option 'anchors' must be { slug: ${SLUG_STYLES.join(' | ')}, marker: id | span }`,
     );
-  return { slug: value.slug!, marker: value.marker };
+  const attrs = value.attrs;
+  if (
+    attrs !== undefined &&
+    (typeof attrs !== 'object' ||
+      typeof attrs.left !== 'string' ||
+      typeof attrs.right !== 'string' ||
+      attrs.left === '' ||
+      attrs.right === '')
+  )
+    throw optionError(
+      file.path,
+      'markdown-options',
+      "option 'anchors.attrs' must be { left, right }: the site's attribute delimiters",
+    );
+  return { slug: value.slug!, marker: value.marker, ...(attrs ? { attrs } : {}) };
 }
 
 const processors = new Map<boolean, ReturnType<typeof createProcessor>>();
@@ -196,7 +210,10 @@ function markdownAdapter(
           titles: prepared.titles,
           markup: prepared.markup,
           bodies: prepared.bodies.map((b) => ({ root: parseWith(file, mdx, b.text), map: b.map })),
-          ...(anchors ? { anchors: headingAnchors(root, file.text, anchors.slug) } : {}),
+          ...(anchors
+            ? { anchors: headingAnchors(root, file.text, anchors.slug, anchors.attrs) }
+            : {}),
+          ...(anchors?.attrs ? { headingIds: anchors.attrs } : {}),
         }),
         anchors,
         site: options.site as SiteLinks | undefined,

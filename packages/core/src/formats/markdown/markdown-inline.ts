@@ -2,6 +2,7 @@ import { htmlVoidElements } from 'html-void-elements';
 import type { Nodes, PhrasingContent } from 'mdast';
 import type { SegmentBuilder } from '../../segments/segment-markup.js';
 import { CODE_ELEMENTS } from '../html/html-elements.js';
+import { type AttributeDelimiters, siteIdPattern } from './heading-anchors.js';
 
 /** A range of the file's text. */
 export interface Range {
@@ -27,6 +28,8 @@ export interface InlineContext {
   /** HTML and JSX attributes whose values are translated. */
   attributes: ReadonlySet<string>;
   nested: NestedText[];
+  /** The site's own heading id delimiters (`%{#id}%`), kept as markup like `{#id}`. */
+  headingIds?: AttributeDelimiters;
   /** Maps an offset of the parsed text to an offset of the file (for re-parsed, dedented blocks). */
   map: (offset: number) => number;
 }
@@ -53,7 +56,12 @@ const HTML_ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 function emitText(value: string, ctx: InlineContext): void {
   const normal = value.replace(/[ \t]*\r?\n[ \t]*/g, ' ');
   let last = 0;
-  for (const match of normal.matchAll(ctx.mdx ? PROTECTED_MDX : PROTECTED)) {
+  const matches = [...normal.matchAll(ctx.mdx ? PROTECTED_MDX : PROTECTED)];
+  const own = siteIdPattern(ctx.headingIds, 'g');
+  if (own) matches.push(...normal.matchAll(own));
+  matches.sort((a, b) => a.index - b.index);
+  for (const match of matches) {
+    if (match.index < last) continue;
     if (match.index > last) ctx.builder.text(normal.slice(last, match.index));
     ctx.builder.placeholder(match[0]);
     last = match.index + match[0].length;

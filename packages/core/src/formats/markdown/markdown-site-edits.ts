@@ -82,7 +82,10 @@ export function siteEdits(
       const text = typeof translation === 'string' ? translation : unit.segment;
       const natural = slugger.text(renderedText(unit, text, parsed.file.text));
       if (settings.marker === 'id' || natural !== anchor.slug)
-        anchors.set(unit, { at: end, text: anchorMarker(anchor.slug, settings.marker) });
+        anchors.set(unit, {
+          at: end,
+          text: anchorMarker(anchor.slug, settings.marker, settings.attrs),
+        });
       if (settings.marker === 'span' && natural !== anchor.slug) own.set(anchor.slug, natural);
     }
   }

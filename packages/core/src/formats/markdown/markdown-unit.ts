@@ -1,7 +1,7 @@
 import type { Heading, Root } from 'mdast';
 import type { AdapterUnit } from '../format-adapter.js';
 import type { ContainerTitle } from './container-title.js';
-import type { HeadingAnchor } from './heading-anchors.js';
+import type { AttributeDelimiters, HeadingAnchor } from './heading-anchors.js';
 import type { Range } from './markdown-inline.js';
 import type { PreparedMarkdown } from './prepare-markdown.js';
 
@@ -24,6 +24,8 @@ export interface MarkdownSettings {
   attributes: ReadonlySet<string>;
   /** Parses more Markdown (a dedented admonition body) the same way. */
   parse: (text: string) => Root;
+  /** The site's own heading id delimiters (`%{#id}%`): such ids are markup, never text. */
+  headingIds?: AttributeDelimiters;
   /** Source anchors of the headings, when translated headings must keep them. */
   anchors?: ReadonlyMap<Heading, HeadingAnchor>;
   /** Container titles found while preparing the text. */

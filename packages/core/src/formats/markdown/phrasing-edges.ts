@@ -54,7 +54,13 @@ function withoutAlert(text: string, body: PhrasingBody, first: Range): PhrasingB
 }
 
 // A heading's trailing anchor, id expression or `{#id}` stays after the unit.
-function withoutHeadingId(text: string, body: PhrasingBody, last: Range, map: OffsetMap) {
+function withoutHeadingId(
+  text: string,
+  body: PhrasingBody,
+  last: Range,
+  map: OffsetMap,
+  siteId: RegExp | undefined,
+) {
   let rest = body.children;
   let end = body.end;
   const marker = trailingAnchor(rest);
@@ -67,7 +73,7 @@ function withoutHeadingId(text: string, body: PhrasingBody, last: Range, map: Of
     end = rangeOf(tail, { map })?.start ?? end;
     rest = rest.slice(0, -1);
   } else if (tail?.type === 'text') {
-    const id = HEADING_ID.exec(tail.value);
+    const id = HEADING_ID.exec(tail.value) ?? siteId?.exec(tail.value);
     if (id && text.slice(last.end - id[0].length, last.end) === id[0]) {
       end = last.end - id[0].length;
       rest = [...rest.slice(0, -1), { ...tail, value: tail.value.slice(0, -id[0].length) }];
@@ -84,14 +90,21 @@ export function phrasingBody(
   text: string,
   node: Parents,
   children: readonly PhrasingContent[],
-  edges: { first: Range; last: Range; map: OffsetMap },
+  edges: {
+    first: Range;
+    last: Range;
+    map: OffsetMap;
+    /** A heading id in the site's own attribute syntax (see `siteIdPattern`). */
+    siteId?: RegExp | undefined;
+  },
 ): PhrasingBody {
   let body = withoutAlert(
     text,
     { children, start: edges.first.start, end: edges.last.end },
     edges.first,
   );
-  if (node.type === 'heading') body = withoutHeadingId(text, body, edges.last, edges.map);
+  if (node.type === 'heading')
+    body = withoutHeadingId(text, body, edges.last, edges.map, edges.siteId);
   // Whitespace left at the new end stays outside too, in the span and in the text.
   if (body.end === edges.last.end) return body;
   let end = body.end;

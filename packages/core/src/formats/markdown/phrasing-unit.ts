@@ -6,6 +6,7 @@ import {
   type MarkdownTextContext,
   sourceSpellings,
 } from './escape-markdown.js';
+import { siteIdPattern } from './heading-anchors.js';
 import {
   copyOriginal,
   type MarkdownExtraction,
@@ -68,7 +69,12 @@ export function pushPhrasingUnit(
   if (!rangeOf(node, { map }) || !first || !last) return;
   const builder = new SegmentBuilder(x.text);
   const nested: NestedText[] = [];
-  const body = phrasingBody(x.text, node, children, { first, last, map });
+  const body = phrasingBody(x.text, node, children, {
+    first,
+    last,
+    map,
+    siteId: siteIdPattern(x.settings.headingIds),
+  });
   emitChildren(body.children, {
     text: x.text,
     mdx: x.settings.mdx,
@@ -76,6 +82,7 @@ export function pushPhrasingUnit(
     attributes: x.settings.attributes,
     nested,
     map,
+    ...(x.settings.headingIds ? { headingIds: x.settings.headingIds } : {}),
   });
   const spellings = sourceSpellings(x.text, textRanges(body.children, map));
   const written = spellings.size > 0 ? { ...context, spellings } : context;

@@ -7,6 +7,7 @@ import { keptNoteEdits, type UnitBeside } from './xliff-kept-notes.js';
 import { createPreviousTargets } from './xliff-previous.js';
 import {
   type PreviousTarget,
+  removeAttribute,
   setAttribute,
   type TargetContext,
   targetContent,
@@ -79,13 +80,18 @@ export function applyXliff(
       }
       continue;
     }
-    const content = contentOf(unit, translation);
     const before = previous?.site(unit.site);
+    // A text that stays is the target file's bytes: its whitespace, references and markup.
+    const content =
+      render.asItIs?.has(unit.id) && before?.target && !before.target.selfClosing
+        ? previous!.parsed.file.text.slice(before.target.innerStart, before.target.innerEnd)
+        : contentOf(unit, translation);
     let state: PreviousTarget | undefined;
     if (previous && before)
       state = previous.describe(before, previous.holds(before.target, content, parsed.entities));
     track(unit.site, state?.same === true);
-    edits.push(...targetEdits(unit.site, content, context, { previous: state }));
+    const review = render.review?.has(unit.id) === true;
+    edits.push(...targetEdits(unit.site, content, context, { previous: state, review }));
   }
   for (const group of segmented.values()) {
     // One target holds every segment: a segment without a translation leaves it out whole.
@@ -109,8 +115,25 @@ export function applyXliff(
         beside,
       ),
     );
-  if (context.other) edits.push(...languageEdits(text, languageAttribute, render.targetLocale));
+  if (context.other)
+    edits.push(
+      ...languageEdits(
+        text,
+        languageAttribute,
+        render.targetLocale,
+        previousTags(render.previous, languageAttribute.name),
+      ),
+    );
   return edits;
+}
+
+// The start tags of the elements that carry the target language in the target file as it is
+// (1.2 `<file>`s, 2.0 `<xliff>`), in order.
+function previousTags(previous: XliffParsed | undefined, name: string): string[] {
+  if (!previous) return [];
+  const text = previous.file.text;
+  const elements = name === 'trgLang' ? [previous.root] : previous.files;
+  return elements.map((e) => text.slice(e.start, e.innerStart));
 }
 
 // Characters the file writes as references, as it first writes them: a translation that
@@ -127,11 +150,25 @@ function languageEdits(
   text: string,
   languageAttribute: { elements: readonly XmlElement[]; name: string },
   targetLocale: string,
+  previous: readonly string[] = [],
 ): Edit[] {
   const edits: Edit[] = [];
-  for (const element of languageAttribute.elements) {
+  for (const [i, element] of languageAttribute.elements.entries()) {
     const tag = text.slice(element.start, element.innerStart);
-    const next = setAttribute(tag, languageAttribute.name, targetLocale);
+    let next = setAttribute(tag, languageAttribute.name, targetLocale);
+    // The target file's own start tag when it says the same (its attributes in its order).
+    const own = previous[i];
+    const plain = (t: string) =>
+      removeAttribute(t, languageAttribute.name)
+        .replace(/\s+/g, ' ')
+        .replace(/\s*(\/?>)$/, '$1');
+    if (
+      own !== undefined &&
+      own !== next &&
+      plain(own) === plain(tag) &&
+      setAttribute(own, languageAttribute.name, targetLocale) === own
+    )
+      next = own;
     if (next !== tag)
       edits.push({ start: element.start, end: element.innerStart, render: () => next });
   }

@@ -90,6 +90,23 @@ function translatedState(tag: string): string {
   );
 }
 
+/**
+ * The state of a text whose source changed since a person wrote or reviewed it: 1.2
+ * `needs-review-translation` (its qualifier said something of the old source); 2.0 has no
+ * such state, so a `reviewed` or `final` text goes back to `translated`.
+ */
+function reviewState(tag: string, version12: boolean): string {
+  if (version12)
+    return removeAttribute(
+      setAttribute(tag, 'state', 'needs-review-translation'),
+      'state-qualifier',
+    );
+  const state = attributeOf(tag, 'state');
+  return state === 'reviewed' || state === 'final'
+    ? removeAttribute(setAttribute(tag, 'state', 'translated'), 'subState')
+    : tag;
+}
+
 // What a state host says of its text: 1.2 `state` and `state-qualifier` on `<target>`, 2.0
 // `state` and `subState` on `<segment>`.
 const STATE_ATTRIBUTES = ['state', 'state-qualifier', 'subState'];
@@ -184,6 +201,11 @@ export interface TargetStateOptions {
   changedText?: boolean;
   /** The target file's own target of the unit: its text, not the source's, decides the state. */
   previous?: PreviousTarget | undefined;
+  /**
+   * A text kept whose source changed since it was written or reviewed: 1.2 says
+   * `needs-review-translation`, 2.0 takes a `reviewed` or `final` text back to `translated`.
+   */
+  review?: boolean;
 }
 
 /**
@@ -226,8 +248,10 @@ export function targetEdits(
       changed,
       stateHost !== 'target' || (!target && kept === undefined),
     );
+  const review = other && options.review === true && !state;
   const withState = (tag: string) => {
     const out = kept ? keepAttributes(tag, kept.hostTag, STATE_ATTRIBUTES) : tag;
+    if (review) return reviewState(out, stateHost === 'target');
     return state ? translatedState(out) : out;
   };
   const targetTag = (tag: string) => {
@@ -278,7 +302,7 @@ export function targetEdits(
     const { element } = place;
     const unitTag = text.slice(element.start, element.innerStart);
     let next = kept ? keepAttributes(unitTag, kept.unitTag, ['approved']) : unitTag;
-    if (state) next = removeAttribute(next, 'approved');
+    if (state || review) next = removeAttribute(next, 'approved');
     if (next !== unitTag)
       edits.push({ start: element.start, end: element.innerStart, render: () => next });
   }
