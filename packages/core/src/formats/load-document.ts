@@ -2,7 +2,13 @@ import { extname } from 'node:path';
 import { UsageError } from '@transloom/client/errors';
 import { type Diagnostic, FormatError } from '../document/diagnostics.js';
 import { decodeSourceFile, encodeSourceText, type SourceFile } from '../document/source-file.js';
-import { matchMarkup, portableIds, renameIds, usedMarkup } from '../segments/portable-segment.js';
+import {
+  inPortableForm,
+  matchMarkup,
+  portableIds,
+  renameIds,
+  usedMarkup,
+} from '../segments/portable-segment.js';
 import { MarkupMismatchError } from '../segments/render-segment.js';
 import type { Original } from '../segments/segment-markup.js';
 import type {
@@ -224,10 +230,18 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     encode: (text) => encodeSourceText(file, text),
     portable(unitId, translation) {
       const unit = unitOf(unitId);
-      return renameIds(
-        translation ?? (unit.plural ? { variants: unit.plural.variants } : unit.segment),
-        idsOf(unit),
-      );
+      try {
+        return renameIds(
+          translation ?? (unit.plural ? { variants: unit.plural.variants } : unit.segment),
+          idsOf(unit),
+        );
+      } catch (error) {
+        // A target's own text in its own markup, in portable form already (a key whose text
+        // does not carry its source's markup, kept as it is): it stays as it is.
+        if (error instanceof MarkupMismatchError && translation && inPortableForm(translation))
+          return translation;
+        throw error;
+      }
     },
     textFrom(unitId, other, otherUnitId) {
       const theirs = (other as LocDocument & { [INTERNAL]?: Internal })[INTERNAL];

@@ -199,4 +199,82 @@ describe('adopting what people translated', async () => {
     expect(reviewed).toContain('<target state="needs-review-translation">Schließen</target>');
     expect(reviewed).toContain('<target state="final">Datei speichern</target>');
   });
+
+  it('takes on an Angular target whose repeated message (one id, one source) a person translated two ways', async () => {
+    const unit = (id: string, source: string, target = '') =>
+      `      <trans-unit id="${id}" datatype="html">\n        <source>${source}</source>\n${target}      </trans-unit>\n`;
+    const file = (lang: string, units: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file source-language="en"${lang} datatype="plaintext" original="ng2.template">\n    <body>\n${units}    </body>\n  </file>\n</xliff>\n`;
+    const target = (t: string) => `        <target state="translated">${t}</target>\n`;
+    const theirs = file(
+      ' target-language="de"',
+      unit('delete', 'Delete', target('Löschen')) +
+        unit('keep', 'Keep', target('Behalten')) +
+        unit('delete', 'Delete', target('Entfernen')),
+    );
+    const project = await testProject({
+      'transloom.config.json': config([
+        { source: 'src/locale/messages.xlf', target: 'src/locale/messages.{locale}.xlf' },
+      ]),
+      'src/locale/messages.xlf': file(
+        '',
+        unit('delete', 'Delete') + unit('keep', 'Keep') + unit('delete', 'Delete'),
+      ),
+      'src/locale/messages.de.xlf': theirs,
+    });
+    server.faults!.requests.length = 0;
+    const run = await project.run(server, ADOPTED);
+    expect(run.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(run.failures).toEqual([]);
+    expect(requestsTo(server, '/v2/translate')).toBe(0);
+    // Both of their texts stay where they wrote them.
+    expect(await project.read('src/locale/messages.de.xlf')).toBe(theirs);
+  });
+
+  it("keeps a person's ICU message richer than its source (a plural the source lacks), and writes the rest of the file", async () => {
+    const theirs =
+      '{\n  "items": "{forCount, plural, =1 {Element löschen} other {# Elemente löschen}}",\n  "hello": "Hallo {name}",\n  "bye": "Tschüss!"\n}\n';
+    const project = await testProject({
+      'transloom.config.json': config([CATALOGS]),
+      'locales/en/app.json': json({
+        items: 'Delete the items',
+        hello: 'Hello {name}',
+        bye: 'Bye {name}',
+        added: 'Added {thing}',
+      }),
+      'locales/de/app.json': theirs,
+    });
+    const run = await project.run(server, ADOPTED);
+    expect(run.failures).toEqual([]);
+    expect(run.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // Their plural, and their greeting without the name: kept, each named where it is.
+    expect(
+      run.diagnostics
+        .filter((d) => d.rule === 'unlike-source')
+        .map((d) => [d.file, d.line, d.message.split(' ')[0]]),
+    ).toEqual([
+      ['locales/de/app.json', 2, "'items'"],
+      ['locales/de/app.json', 4, "'bye'"],
+    ]);
+    expect(run.locales.de).toMatchObject({ kept: 3, translated: 1 });
+    const german = await project.read('locales/de/app.json');
+    expect(german.startsWith(theirs.slice(0, theirs.lastIndexOf('"\n}')))).toBe(true);
+    expect(JSON.parse(german).added).toContain('{thing}');
+    // Its source changes: still theirs, stale, the file still written.
+    await project.write(
+      'locales/en/app.json',
+      json({
+        items: 'Delete all items',
+        hello: 'Hello {name}',
+        bye: 'Bye {name}',
+        added: 'Added {thing}',
+      }),
+    );
+    const second = await project.run(server);
+    expect(second.failures).toEqual([]);
+    expect(second.stale.map((e) => e.unit)).toEqual(['items']);
+    expect(JSON.parse(await project.read('locales/de/app.json')).items).toBe(
+      '{forCount, plural, =1 {Element löschen} other {# Elemente löschen}}',
+    );
+  });
 });

@@ -42,8 +42,9 @@ export function alignTarget(
   source: LocDocument,
   target: LocDocument,
   written: (unitId: string) => string | undefined = () => undefined,
-): { texts: Map<string, UnitTranslation>; removed: number } {
+): { texts: Map<string, UnitTranslation>; removed: number; unlike: Unit[] } {
   const texts = new Map<string, UnitTranslation>();
+  const unlike: Unit[] = [];
   const used = new Set<string>();
   const take = (own: Unit, theirs: Unit): boolean => {
     try {
@@ -59,10 +60,17 @@ export function alignTarget(
     for (const unit of target.units) if (!byId.has(unit.id)) byId.set(unit.id, unit);
     for (const own of source.units) {
       const theirs = byId.get(own.id);
-      if (theirs && !texts.has(own.id)) take(own, theirs);
+      if (!theirs || texts.has(own.id) || take(own, theirs)) continue;
+      // A key whose text does not carry its source's markup (a person's own plural, a
+      // placeholder they left out) is still the text at that key: kept as it is, in its own
+      // markup, where the format writes a kept text from the target's bytes.
+      if (source.usesPreviousTarget) {
+        texts.set(own.id, target.portable(theirs.id));
+        unlike.push(theirs);
+      }
     }
     const ids = new Set(source.units.map((u) => u.id));
-    return { texts, removed: target.units.filter((u) => !ids.has(u.id)).length };
+    return { texts, removed: target.units.filter((u) => !ids.has(u.id)).length, unlike };
   }
   const byPath = new Map(target.units.map((u) => [u.path, u]));
   const hashes = new Map<Unit, string>();
@@ -106,6 +114,7 @@ export function alignTarget(
   return {
     texts,
     removed: target.units.filter((u) => !used.has(u.id) && !paths.has(u.path)).length,
+    unlike,
   };
 }
 

@@ -193,6 +193,7 @@ export async function runLocale(context: LocaleRunContext): Promise<LocaleRunRes
       context.onTarget?.(plan);
       continue;
     }
+    if (localePlan.unlike) report.diagnostics.push(...localePlan.unlike);
     if (localePlan.notAligned) {
       reportNotAligned(report, plan.file.source, localePlan, localePlan.notAligned);
       context.onTarget?.(plan);

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../document/diagnostics.js';
 import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import { hashOf } from '../hashing/hash-of.js';
 import { type FoundRecord, textRecords } from '../lock/lock-facts.js';
@@ -80,6 +81,7 @@ function planLocaleOf(
       const aligned = alignTarget(doc, loadTarget(plan, locale, bytes, loadDocument), written);
       texts = aligned.texts;
       out.removed = aligned.removed;
+      if (aligned.unlike.length > 0) out.unlike = unlikeDiagnostics(target, aligned.unlike);
     } catch (error) {
       out.error = diagnosticsOf(error, target);
       return out;
@@ -98,6 +100,18 @@ function planLocaleOf(
   if (bytes && !copy && adoptsPage(plan, out, options, lockedUnits))
     out.notAligned = pageDivergence(doc, texts, bytes, locale);
   return out;
+}
+
+// Keys whose text does not carry its source's markup: kept, and said so at each.
+function unlikeDiagnostics(target: string, units: readonly Unit[]): Diagnostic[] {
+  return units.map((unit) => ({
+    file: target,
+    line: unit.line,
+    column: unit.column,
+    rule: 'unlike-source',
+    severity: 'warning',
+    message: `'${unit.id}' does not carry its source's placeholders and tags (a plural or select of its own, a placeholder left out): kept as it is, never rewritten; a check of it is a person's`,
+  }));
 }
 
 /**

@@ -58,6 +58,8 @@ export interface LocalePlan {
    * left as it is (and reported), whatever its units need.
    */
   notAligned?: PageDivergence | undefined;
+  /** Target texts kept as they are because they do not carry their source's markup. */
+  unlike?: Diagnostic[] | undefined;
 }
 
 /** One source file. */

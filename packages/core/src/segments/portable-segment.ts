@@ -133,3 +133,14 @@ export function renameIds(
     variants: translation.variants.map((v) => ({ keys: v.keys, segment: mapIds(v.segment, map) })),
   };
 }
+
+// A portable id: a piece's kind and the first ten hex digits of its bytes' hash, then its rank.
+const PORTABLE_ID = /^[a-z][0-9a-f]{10}\.\d+$/;
+
+/** Whether every placeholder and pair of a text has a portable id (see {@link portableIds}). */
+export function inPortableForm(text: UnitTranslation): boolean {
+  const segments = typeof text === 'string' ? [text] : text.variants.map((v) => v.segment);
+  return segments.every((segment) =>
+    [...segment.matchAll(/ id="([^"]*)"/g)].every((m) => PORTABLE_ID.test(m[1]!)),
+  );
+}

@@ -4,7 +4,7 @@ import type { RenderContext, UnitTranslation } from '../format-adapter.js';
 import { omitTargetEdits } from './omit-target.js';
 import type { UnitSite, XliffParsed } from './xliff-document.js';
 import { keptNoteEdits, type UnitBeside } from './xliff-kept-notes.js';
-import { createPreviousTargets } from './xliff-previous.js';
+import { createPreviousTargets, type PreviousTargets } from './xliff-previous.js';
 import {
   type PreviousTarget,
   removeAttribute,
@@ -66,9 +66,7 @@ export function applyXliff(
   const segmented = new Map<XmlElement, XliffUnit[]>();
   for (const unit of units) {
     if (unit.site.segmented) {
-      const list = segmented.get(unit.site.element);
-      if (list) list.push(unit);
-      else segmented.set(unit.site.element, [unit]);
+      segmented.set(unit.site.element, [...(segmented.get(unit.site.element) ?? []), unit]);
       continue;
     }
     const translation = translations.get(unit.id);
@@ -80,18 +78,15 @@ export function applyXliff(
       }
       continue;
     }
-    const before = previous?.site(unit.site);
-    // A text that stays is the target file's bytes: its whitespace, references and markup.
-    const content =
-      render.asItIs?.has(unit.id) && before?.target && !before.target.selfClosing
-        ? previous!.parsed.file.text.slice(before.target.innerStart, before.target.innerEnd)
-        : contentOf(unit, translation);
-    let state: PreviousTarget | undefined;
-    if (previous && before)
-      state = previous.describe(before, previous.holds(before.target, content, parsed.entities));
-    track(unit.site, state?.same === true);
-    const review = render.review?.has(unit.id) === true;
-    edits.push(...targetEdits(unit.site, content, context, { previous: state, review }));
+    const written = unitTargetEdits(
+      unit,
+      () => contentOf(unit, translation),
+      render,
+      previous,
+      context,
+    );
+    track(unit.site, written.same);
+    edits.push(...written.edits);
   }
   for (const group of segmented.values()) {
     // One target holds every segment: a segment without a translation leaves it out whole.
@@ -117,22 +112,44 @@ export function applyXliff(
     );
   if (context.other)
     edits.push(
-      ...languageEdits(
-        text,
-        languageAttribute,
-        render.targetLocale,
-        previousTags(render.previous, languageAttribute.name),
-      ),
+      ...languageEdits(text, languageAttribute, render.targetLocale, previousTags(render)),
     );
   return edits;
 }
 
+// The edits of one unit's target (`written`: its content from the translation), and whether
+// its text stays as the target file has it. A text that stays is the target file's bytes:
+// its whitespace, references and markup.
+function unitTargetEdits(
+  unit: XliffUnit,
+  written: () => string,
+  render: RenderContext<XliffParsed>,
+  previous: PreviousTargets | undefined,
+  context: TargetContext,
+): { edits: Edit[]; same: boolean } {
+  const before = previous?.site(unit.site);
+  const content =
+    render.asItIs?.has(unit.id) && before?.target && !before.target.selfClosing
+      ? previous!.parsed.file.text.slice(before.target.innerStart, before.target.innerEnd)
+      : written();
+  let state: PreviousTarget | undefined;
+  if (previous && before)
+    state = previous.describe(before, previous.holds(before.target, content, context.entities));
+  const review = render.review?.has(unit.id) === true;
+  return {
+    edits: targetEdits(unit.site, content, context, { previous: state, review }),
+    same: state?.same === true,
+  };
+}
+
 // The start tags of the elements that carry the target language in the target file as it is
 // (1.2 `<file>`s, 2.0 `<xliff>`), in order.
-function previousTags(previous: XliffParsed | undefined, name: string): string[] {
-  if (!previous) return [];
+function previousTags(render: RenderContext<XliffParsed>): string[] {
+  const previous = render.previous;
+  if (!previous || render.targetLocale === render.sourceLocale) return [];
   const text = previous.file.text;
-  const elements = name === 'trgLang' ? [previous.root] : previous.files;
+  const version2 = previous.root.attributes.version?.startsWith('2') === true;
+  const elements = version2 ? [previous.root] : previous.files;
   return elements.map((e) => text.slice(e.start, e.innerStart));
 }
 

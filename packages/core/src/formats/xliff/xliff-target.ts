@@ -14,7 +14,7 @@ import {
   escapeXmlText,
   readXmlText,
 } from './xml-entities.js';
-import { decodeXmlText, tokenizeFragment } from './xml-tree.js';
+import { decodeXmlText, tokenizeFragment, type XmlElement } from './xml-tree.js';
 
 /** What writing the targets of one document needs. */
 export interface TargetContext {
@@ -297,14 +297,23 @@ export function targetEdits(
     if (next !== hostTag)
       edits.push({ start: stateHost.start, end: stateHost.innerStart, render: () => next });
   }
-  if (other && stateHost === 'target') {
-    // 1.2 `approved` on `<trans-unit>` says the same of the target as its state.
-    const { element } = place;
-    const unitTag = text.slice(element.start, element.innerStart);
-    let next = kept ? keepAttributes(unitTag, kept.unitTag, ['approved']) : unitTag;
-    if (state || review) next = removeAttribute(next, 'approved');
-    if (next !== unitTag)
-      edits.push({ start: element.start, end: element.innerStart, render: () => next });
-  }
+  if (other && stateHost === 'target')
+    edits.push(...approvedEdits(text, place.element, kept, Boolean(state) || review));
   return edits;
+}
+
+// 1.2 `approved` on `<trans-unit>` says the same of the target as its state: as the target
+// file has it for a text that stays (`kept`), dropped when the state changes.
+function approvedEdits(
+  text: string,
+  element: XmlElement,
+  kept: PreviousTarget | undefined,
+  drop: boolean,
+): Edit[] {
+  const unitTag = text.slice(element.start, element.innerStart);
+  let next = kept ? keepAttributes(unitTag, kept.unitTag, ['approved']) : unitTag;
+  if (drop) next = removeAttribute(next, 'approved');
+  return next === unitTag
+    ? []
+    : [{ start: element.start, end: element.innerStart, render: () => next }];
 }

@@ -99,7 +99,8 @@ export function xliffUnit(parsed: XliffParsed, site: UnitSite, rules: InlineRule
 
 /**
  * The units of every site, in document order. Two units that share an id but not their
- * text are refused with a FormatError naming both places.
+ * text are refused with a FormatError naming both places (read as a translation, their
+ * source's text: see {@link findDuplicateUnitIds}).
  */
 export function xliffUnits(parsed: XliffParsed, rules: InlineRules): XliffUnit[] {
   for (const site of parsed.sites) {
@@ -113,7 +114,7 @@ export function xliffUnits(parsed: XliffParsed, rules: InlineRules): XliffUnit[]
     ? parsed.sites.filter((site) => hasContent(text, site.target) && !pendingSite(text, site))
     : parsed.sites;
   const units = sites.map((site) => xliffUnit(parsed, site, rules));
-  const duplicates = findDuplicateUnitIds(parsed.file, units);
+  const duplicates = findDuplicateUnitIds(parsed.file, units, parsed.fromTargets === true);
   if (duplicates.length > 0) throw new FormatError(parsed.file.path, duplicates);
   return units;
 }
