@@ -95,17 +95,7 @@ export function problemLines(
         `  written for: ${s.previousSourceText ?? '(not in the repository history)'}\n  source now:  ${s.sourceText}`,
       );
   }
-  const unknown = report.unknown.slice(0, MAX_PENDING_LINES);
-  for (const u of unknown)
-    lines.push(
-      c.yellow(
-        `${u.file}:${u.line}:${u.column}: ${u.locale}: no record says who wrote this translation (kept as it is) [${u.unit}]`,
-      ),
-    );
-  if (report.unknown.length > unknown.length)
-    lines.push(
-      c.yellow(`... and ${report.unknown.length - unknown.length} more (--json lists them all)`),
-    );
+  lines.push(...unknownLines(report, c));
   for (const orphan of report.orphans)
     for (const target of orphan.targets)
       lines.push(
@@ -123,6 +113,27 @@ export function problemLines(
       ),
     );
   return lines;
+}
+
+// Texts no record says who wrote: one line each, or, when there are many (a first run on a
+// project that has translations), one line per source file and locale.
+function unknownLines(report: RunReport, c: Colors): string[] {
+  if (report.unknown.length <= MAX_PENDING_LINES)
+    return report.unknown.map((u) =>
+      c.yellow(
+        `${u.file}:${u.line}:${u.column}: ${u.locale}: no record says who wrote this translation (kept as it is) [${u.unit}]`,
+      ),
+    );
+  const counts = new Map<string, number>();
+  for (const u of report.unknown) {
+    const key = `${u.file} ${u.locale}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, n]) =>
+    c.yellow(
+      `${key}: ${n} text${n === 1 ? '' : 's'} no record says who wrote, kept as they are (--json lists them)`,
+    ),
+  );
 }
 
 // What adoption kept of a person's: texts equal to their source, and pages left as they are.

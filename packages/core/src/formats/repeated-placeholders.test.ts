@@ -168,7 +168,7 @@ describe('repeated placeholders through the main job', async () => {
     await engine.close();
   });
 
-  it("translates over a target that lost one of two pairs, rather than keeping it as a person's", async () => {
+  it("keeps a target that lost one of two pairs as it is (never Transloom's to rewrite), and names it", async () => {
     const lost = `\n        <target>Drücken Sie ${STRONG}Speichern oder Abbrechen${CLOSE}.${BREAK}Dann${BREAK}los.</target>`;
     const project = await testProject({
       'transloom.config.json': config,
@@ -181,10 +181,12 @@ describe('repeated placeholders through the main job', async () => {
     });
     const run = await engine.translate();
     await engine.close();
-    expect(run.locales.de).toMatchObject({ kept: 0, translated: 1 });
-    const target = /<target[^>]*>([\s\S]*?)<\/target>/.exec(
-      await project.read('messages.de.xlf'),
-    )![1]!;
-    expect(count(target, STRONG)).toBe(2);
+    // No record says who wrote it (a first run): kept, of unknown origin, not translated over.
+    expect(run.locales.de).toMatchObject({ kept: 0, unknown: 1, translated: 0 });
+    expect(run.diagnostics.map((d) => [d.file, d.rule])).toEqual([
+      ['messages.de.xlf', 'unlike-source'],
+    ]);
+    // Their target as they wrote it (the file only says its language now).
+    expect(await project.read('messages.de.xlf')).toContain(lost);
   });
 });
