@@ -22,6 +22,12 @@ const PAGES = [
   'introduction.md',
 ];
 
+/** Docusaurus's website page with the French its translators wrote (fixtures/adoption). */
+const DOCUSAURUS = fileURLToPath(
+  new URL('../../../fixtures/adoption/docusaurus-docs/', import.meta.url),
+);
+const FRENCH = 'i18n/fr/docusaurus-plugin-content-docs/current/browser-support.mdx';
+
 async function piniaSite(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'transloom-adopt-'));
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -202,5 +208,28 @@ describe('adopting pages people translated', async () => {
     );
     expect(first.stderr).not.toContain('[key0]');
     expect(first.stderr).toContain('transloom adopt --accept');
+  });
+
+  it("keeps a Docusaurus site's human French page byte for byte, its code blocks and ids too", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'transloom-adopt-'));
+    afterAll(() => rm(root, { recursive: true, force: true }));
+    await cp(DOCUSAURUS, root, { recursive: true });
+    await writeFile(
+      join(root, 'transloom.config.mjs'),
+      "export default { sourceLocale: 'en', targetLocales: ['fr'], preset: 'docusaurus' };\n",
+    );
+    const french = await readFile(join(root, FRENCH), 'utf8');
+    clearRequests(server);
+    for (const command of [['translate'], ['adopt', '--accept'], ['translate']]) {
+      const result = await run(root, ...command);
+      expect(result.code, command.join(' ')).toBe(0);
+      expect(result.files.written).toEqual([]);
+    }
+    expect(translateRequests(server)).toEqual([]);
+    // Every block as they wrote it: their `{#id}`s, their French punctuation, the code block
+    // an older formatter indented.
+    expect(await readFile(join(root, FRENCH), 'utf8')).toBe(french);
+    const status = await run(root, 'status');
+    expect(status.notAligned.map((p: { target: string }) => p.target)).toEqual([FRENCH]);
   });
 });
