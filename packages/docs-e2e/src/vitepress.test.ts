@@ -165,4 +165,34 @@ describe('vitepress preset', () => {
       expect(heading).not.toBe('Linking Between Pages');
     },
   );
+
+  it("writes heading ids in the site's own markdown.attrs syntax (%{#id}%), and the site builds with every anchor working", async () => {
+    const dir = await copySite('vitepress-attrs', EXAMPLE, EXAMPLE, ['de', 'ja']);
+    const config = await readSiteFile(dir, '.vitepress/config.mts');
+    const own = config.replace(
+      '  markdown: {\n',
+      // VitePress 2's @mdit/plugin-attrs names its delimiters `left` and `right`.
+      "  markdown: {\n    attrs: { left: '%{', right: '}%' },\n",
+    );
+    expect(own).not.toBe(config);
+    await writeSiteFile(dir, '.vitepress/config.mts', own);
+    // Its pages set ids in its syntax.
+    for (const page of ['reference/config.md', 'guide/getting-started.md']) {
+      const text = await readSiteFile(dir, page);
+      await writeSiteFile(dir, page, text.replace(/\{#([a-z-]+)\}/g, '%{#$1}%'));
+    }
+    const run = await translateSite(dir);
+    expect(run.exitCode).toBe(0);
+    const german = await readSiteFile(dir, 'de/guide/getting-started.md');
+    expect(german).toMatch(/^## .* %\{#writing\}%$/m);
+    expect(german).toMatch(/^## .* %\{#first-steps\}%$/m);
+    expect(german).not.toContain('<span id=');
+    expect(german).not.toMatch(/[^%]\{#[a-z-]+\}/);
+    const report = await buildAndCheck(dir);
+    expect(report.problems).toEqual([]);
+    const page = await readSiteFile(dir, '.vitepress/dist/de/guide/getting-started.html');
+    expect(headingWithId(page, 'first-steps')).toMatch(/Ƒíŕšţ šţéþš/);
+    expect(headingWithId(page, 'writing')).toBeDefined();
+    expect(page).not.toContain('%{#');
+  });
 });

@@ -116,6 +116,27 @@ describe('a docs site inside a repository', () => {
     ]);
   });
 
+  it("vitepress 2: reads @mdit/plugin-attrs's delimiters, and attrs turned off", async () => {
+    const own = await repo({
+      'docs/.vitepress/config.ts':
+        "export default { locales: { root: {}, de: {} }, markdown: { attrs: { left: '%{', right: '}%' } } }\n",
+      'docs/index.md': '# Home\n',
+    });
+    const { resolved } = await expand(own, { preset: 'vitepress' });
+    expect(resolved.files[0]!.options!.anchors).toEqual({
+      slug: 'vitepress',
+      marker: 'id',
+      attrs: { left: '%{', right: '}%' },
+    });
+    const off = await repo({
+      'docs/.vitepress/config.ts':
+        'export default { locales: { root: {}, de: {} }, markdown: { attrs: false } }\n',
+      'docs/index.md': '# Home\n',
+    });
+    const none = await expand(off, { preset: 'vitepress' });
+    expect(none.resolved.files[0]!.options!.anchors).toEqual({ slug: 'vitepress', marker: 'span' });
+  });
+
   it('vitepress: reads a config split over the modules it imports', async () => {
     const root = await repo({
       'docs/.vitepress/config/index.ts': [

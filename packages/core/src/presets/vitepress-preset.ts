@@ -136,12 +136,16 @@ function declaredLocaleNotes(
 // `{#id}` sets a heading's id through markdown-it-attrs: a site that changes its delimiters
 // (`%{` `}%`) writes ids in its own syntax; one that turns attrs off keeps its anchors with an
 // empty span.
+// VitePress 1 (markdown-it-attrs) names them `leftDelimiter` and `rightDelimiter` and turns
+// attrs off with `disable: true`; VitePress 2 (@mdit/plugin-attrs) names them `left` and
+// `right` and turns attrs off with `attrs: false`.
 function anchorsOf(config: SiteConfig | undefined): DocsPolicy['anchors'] {
   const attrs = config?.get(['markdown', 'attrs']);
+  if (attrs === false) return { ...policy.anchors, marker: 'span' };
   if (!attrs || typeof attrs !== 'object' || Array.isArray(attrs)) return policy.anchors;
   if (attrs.disable === true) return { ...policy.anchors, marker: 'span' };
-  const left = attrs.leftDelimiter ?? '{';
-  const right = attrs.rightDelimiter ?? '}';
+  const left = attrs.leftDelimiter ?? attrs.left ?? '{';
+  const right = attrs.rightDelimiter ?? attrs.right ?? '}';
   if (typeof left !== 'string' || typeof right !== 'string' || left === '' || right === '')
     return { ...policy.anchors, marker: 'span' };
   if (left === '{' && right === '}') return policy.anchors;
