@@ -28,6 +28,18 @@ export function loadTarget(
   });
 }
 
+/** A target lined up with its source (see {@link alignTarget}). */
+export interface AlignedTarget {
+  /** The target's text of each source unit that has one, in the source's ids. */
+  texts: Map<string, UnitTranslation>;
+  /** Target units the source no longer has. */
+  removed: number;
+  /** A catalog's target units kept in their own markup (see `LocalePlan.unlike`). */
+  unlike: Unit[];
+  /** A page's target texts no source unit took, beside source units with no text. */
+  displaced: Array<{ unit: Unit; hash: string }>;
+}
+
 /**
  * The target's text of each source unit, moved into the source's ids. A catalog's units line
  * up by key (their id): units are named by key, never by text, so two keys that share a text
@@ -42,14 +54,18 @@ export function alignTarget(
   source: LocDocument,
   target: LocDocument,
   written: (unitId: string) => string | undefined = () => undefined,
-): { texts: Map<string, UnitTranslation>; removed: number; unlike: Unit[] } {
+): AlignedTarget {
   const texts = new Map<string, UnitTranslation>();
   const unlike: Unit[] = [];
   const used = new Set<string>();
+  // Which source unit took each target unit's text (by the source unit's index).
+  const takenBy = new Map<string, number>();
+  const order = new Map(source.units.map((u, i) => [u.id, i]));
   const take = (own: Unit, theirs: Unit): boolean => {
     try {
       texts.set(own.id, source.textFrom(own.id, target, theirs.id));
       used.add(theirs.id);
+      takenBy.set(theirs.id, order.get(own.id)!);
       return true;
     } catch {
       return false; // markup that does not match: not this unit's text
@@ -70,7 +86,12 @@ export function alignTarget(
       }
     }
     const ids = new Set(source.units.map((u) => u.id));
-    return { texts, removed: target.units.filter((u) => !ids.has(u.id)).length, unlike };
+    return {
+      texts,
+      removed: target.units.filter((u) => !ids.has(u.id)).length,
+      unlike,
+      displaced: [],
+    };
   }
   const byPath = new Map(target.units.map((u) => [u.path, u]));
   const hashes = new Map<Unit, string>();
@@ -115,7 +136,44 @@ export function alignTarget(
     texts,
     removed: target.units.filter((u) => !used.has(u.id) && !paths.has(u.path)).length,
     unlike,
+    displaced: displacedTexts(source, target, texts, takenBy).map((unit) => ({
+      unit,
+      hash: hashOf(unit),
+    })),
   };
+}
+
+/**
+ * The texts of a page's target that no source unit took, where the source has units with no
+ * text between the units that took their neighbours: the person's text of a block the source
+ * changed (split, its markup changed), which writing the page would replace. A text with no
+ * source unit without text beside it is of a block the source deleted.
+ */
+function displacedTexts(
+  source: LocDocument,
+  target: LocDocument,
+  texts: ReadonlyMap<string, UnitTranslation>,
+  takenBy: ReadonlyMap<string, number>,
+): Unit[] {
+  const out: Unit[] = [];
+  const units = target.units;
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i]!;
+    if (unit.derived || takenBy.has(unit.id)) continue;
+    let before = -1;
+    for (let j = i - 1; j >= 0 && before === -1; j--) before = takenBy.get(units[j]!.id) ?? -1;
+    let after = source.units.length;
+    for (let j = i + 1; j < units.length && after === source.units.length; j++)
+      after = takenBy.get(units[j]!.id) ?? source.units.length;
+    for (let k = before + 1; k < after; k++) {
+      const own = source.units[k]!;
+      if (!own.derived && !texts.has(own.id)) {
+        out.push(unit);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** The loader of documents, loaded on first use (see {@link planProject}). */

@@ -87,6 +87,25 @@ function carriedRecords(
   return carried;
 }
 
+// A page left as it is (not aligned): every record of what it holds stays as it was, the
+// units the source changed or lost included, so a later run still knows who wrote each text.
+function keepRecordsOf(
+  locale: string,
+  oldUnits: ReadonlyMap<string, LockedUnit>,
+  units: Map<string, LockedUnit>,
+): void {
+  for (const [id, before] of oldUnits) {
+    const record = before.locales.get(locale);
+    if (!record) continue;
+    let unit = units.get(id);
+    if (!unit) {
+      unit = { source: before.source, locales: new Map() };
+      units.set(id, unit);
+    }
+    unit.locales.set(locale, record);
+  }
+}
+
 /**
  * One source file's lock record after a run: the lock's own when the file was up to date or
  * could not be read, else rebuilt from its targets as written (`written`) and the lock's records
@@ -120,6 +139,7 @@ export function nextLockedFile(
     [...(old?.targets ?? [])].filter(([l]) => !inRun.has(l) && old!.source === plan.sourceHash),
   );
   for (const localePlan of plan.locales) {
+    if (localePlan.notAligned) keepRecordsOf(localePlan.locale, oldUnits, units);
     if (!localePlan.error) continue;
     // An unreadable target: its records stay, due again.
     for (const [id, unit] of oldUnits) {

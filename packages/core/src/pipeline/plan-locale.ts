@@ -3,10 +3,10 @@ import type { Unit, UnitTranslation } from '../formats/format-adapter.js';
 import { hashOf } from '../hashing/hash-of.js';
 import { type FoundRecord, textRecords } from '../lock/lock-facts.js';
 import { type LockedTranslation, type LockedUnit, RETRY } from '../lock/lock-file.js';
-import { alignTarget, type LoadDocument, loadTarget } from './align-target.js';
+import { type AlignedTarget, alignTarget, type LoadDocument, loadTarget } from './align-target.js';
 import { diagnosticsOf } from './diagnostics-of.js';
 import type { LocaleSettings } from './locale-settings.js';
-import { pageDivergence } from './page-divergence.js';
+import { type PageDivergence, pageDivergence } from './page-divergence.js';
 import type { FilePlan, LocalePlan, PlanOptions, UnitPlan, UnitState } from './plan-types.js';
 import { translationHash } from './translation-hash.js';
 
@@ -74,12 +74,14 @@ function planLocaleOf(
     error: undefined,
   };
   let texts = new Map<string, UnitTranslation>();
+  let displaced: AlignedTarget['displaced'] = [];
   const lockedUnits = locked?.units();
   if (bytes) {
     try {
       const written = (id: string) => lockedUnits?.get(id)?.locales.get(locale)?.written;
       const aligned = alignTarget(doc, loadTarget(plan, locale, bytes, loadDocument), written);
       texts = aligned.texts;
+      displaced = aligned.displaced;
       out.removed = aligned.removed;
       if (aligned.unlike.length > 0) out.unlike = unlikeDiagnostics(target, aligned.unlike);
     } catch (error) {
@@ -99,6 +101,8 @@ function planLocaleOf(
   const copy = keepSameAsSource(plan, out, options);
   if (bytes && !copy && adoptsPage(plan, out, options, lockedUnits))
     out.notAligned = pageDivergence(doc, texts, bytes, locale);
+  else if (displaced.length > 0 && guardsPeoplesText(plan, out, options))
+    out.notAligned = displacedText(displaced, where.writers);
   return out;
 }
 
@@ -138,6 +142,31 @@ function keepSameAsSource(plan: FilePlan, out: LocalePlan, options: PlanOptions)
     u.sameAsSource = true;
   }
   return false;
+}
+
+/**
+ * Where a page's target holds a text Transloom did not write that writing the page from its
+ * source would replace: the first of the texts no source unit took beside the source's new
+ * blocks (see `AlignedTarget.displaced`) that no lock line says is Transloom's. Such a page is
+ * not aligned: left as it is, and reported, like a person's page that never lined up.
+ */
+function displacedText(
+  displaced: AlignedTarget['displaced'],
+  writers: Writers,
+): PageDivergence | undefined {
+  for (const { unit, hash } of displaced) {
+    const record = writers.recordOf(hash)?.record;
+    if (!record || record.human || record.unknown) return { line: unit.line, column: unit.column };
+  }
+  return undefined;
+}
+
+// Whether a page keeps what a person wrote in it from being written over: not when the run is
+// forced, overwrites edits, or was asked for its units (see adoptsPage).
+function guardsPeoplesText(plan: FilePlan, out: LocalePlan, options: PlanOptions): boolean {
+  if (plan.doc!.kind !== 'document' || options.force || options.overwriteEdits) return false;
+  const overwrite = options.overwrite;
+  return !overwrite || !out.units.some((u) => overwrite(plan.file.source, u.unit.id, out.locale));
 }
 
 /**
