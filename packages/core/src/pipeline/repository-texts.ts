@@ -127,11 +127,12 @@ export function repositoryTexts(options: RepositoryTextsOptions): RepositoryText
         }
         const hash = translationHash(plan.doc!.portable(unit.unit.id, text));
         if (hash === line.written) return { text, human: line.human };
-        // Not what that line says Transloom wrote there, nor any text of Transloom's (a line
+        // Not what that line says was written there, nor any text of Transloom's (a line
         // written ahead of a target that was never renamed into place names a text it does
-        // not hold): a person corrected it, and no run recorded that yet (a key corrected and
-        // renamed in one change). Their translation of this source moves with the key.
-        if (!line.human && !records.isMachineText(hash)) return { text, human: true };
+        // not hold): a person corrected it (Transloom's text, or their own again), and no run
+        // recorded that yet (a key corrected and renamed in one change). Their translation of
+        // this source moves with the key.
+        if (!records.isMachineText(hash)) return { text, human: true };
       }
       return undefined;
     },

@@ -204,6 +204,32 @@ describe('translateProject', async () => {
     });
   });
 
+  it("moves a person's text with its key when they correct their own text again and rename the key in one change", async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': JSON.stringify({ nine: 'Text nine', ten: 'Text ten' }, null, 2),
+    });
+    await project.run(server);
+    const german = JSON.parse(await project.read('locales/de/common.json'));
+    await project.write(
+      'locales/de/common.json',
+      JSON.stringify({ ...german, nine: 'Von Hand 0' }, null, 2),
+    );
+    expect((await project.run(server)).locales.de!.kept).toBe(1);
+    // Their text corrected again, and the key renamed in the source, before any run.
+    await project.write(
+      'locales/de/common.json',
+      JSON.stringify({ ...german, nine: 'Von Hand 2' }, null, 2),
+    );
+    await project.write(
+      'locales/en/common.json',
+      JSON.stringify({ renamed: 'Text nine', ten: 'Text ten' }, null, 2),
+    );
+    const moved = await project.run(server);
+    expect(moved.locales.de).toMatchObject({ kept: 1, translated: 0, reused: 0 });
+    expect(JSON.parse(await project.read('locales/de/common.json')).renamed).toBe('Von Hand 2');
+  });
+
   it("never takes a text for a person's because its records are gone: deleted lock and history, outside git", async () => {
     const project = await testProject({
       'transloom.config.json': config(),
