@@ -114,7 +114,7 @@ function unlikeDiagnostics(target: string, units: readonly Unit[]): Diagnostic[]
     column: unit.column,
     rule: 'unlike-source',
     severity: 'warning',
-    message: `'${unit.id}' does not carry its source's placeholders and tags (a plural or select of its own, a placeholder left out): kept as it is, never rewritten; a check of it is a person's`,
+    message: `'${unit.id}' does not carry its source's placeholders and tags (a plural or select of its own, a placeholder left out): kept as it is, never rewritten (it is a person's to keep in line with its source)`,
   }));
 }
 
