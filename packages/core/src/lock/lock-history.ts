@@ -28,8 +28,9 @@ export interface LockHistory {
   /**
    * Who wrote the text with hash `written` in `locale`, for the unit `id` whose source is
    * `source`: a person's record first, then Transloom's for that source, then Transloom's for
-   * another source of that same unit (its source changed since: due again). Transloom's text
-   * of another unit is no evidence: a person may have copied it.
+   * another source of that same unit (its source changed since: due again), then a line that
+   * found it of unknown origin (it stays so). Transloom's text of another unit is no
+   * evidence: a person may have copied it.
    */
   recordOf(locale: string, written: string, source: string, id: string): FoundRecord | undefined;
 }
@@ -51,6 +52,8 @@ export async function foldJournalIntoHistory(journalPath: string, historyPath: s
 
 interface Entry {
   human?: FoundRecord;
+  /** A line that found the text and could not say who wrote it: it stays of unknown origin. */
+  unknown?: FoundRecord;
   /** Transloom's records by the source they translate, and by the unit they were on. */
   machine?: Map<string, FoundRecord>;
   units?: Map<string, FoundRecord>;
@@ -69,7 +72,7 @@ function addLine(line: string, into: Map<string, Map<string, Entry>>): void {
     const equals = entry.indexOf('=');
     const record: LockedTranslation | undefined =
       equals > 0 ? parseLockedTranslation(entry.slice(equals + 1)) : undefined;
-    if (!record || record.unknown) continue;
+    if (!record) continue;
     const locale = entry.slice(0, equals);
     let byHash = into.get(locale);
     if (!byHash) {
@@ -82,6 +85,7 @@ function addLine(line: string, into: Map<string, Map<string, Entry>>): void {
       byHash.set(record.written, found);
     }
     if (record.human) found.human ??= { record, source };
+    else if (record.unknown) found.unknown ??= { record, source };
     else {
       found.machine ??= new Map();
       found.units ??= new Map();
@@ -157,7 +161,12 @@ export async function readLockHistory(root: string, lockFile: string): Promise<L
     complete: complete && recorded,
     recordOf(locale, written, source, id) {
       const entry = entries.get(locale)?.get(written);
-      return entry?.human ?? entry?.machine?.get(source) ?? entry?.units?.get(JSON.stringify(id));
+      return (
+        entry?.human ??
+        entry?.machine?.get(source) ??
+        entry?.units?.get(JSON.stringify(id)) ??
+        entry?.unknown
+      );
     },
   };
 }

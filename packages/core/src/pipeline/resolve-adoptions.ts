@@ -78,18 +78,21 @@ export async function resolveAdoptions(
     const line = history.recordOf(locale, plan.currentHash!, plan.sourceHash, plan.unit.id);
     const { line: at, column, id } = plan.unit;
     const position = { file: work.plan.file.source, line: at, column, locale, unit: id };
-    if (line && !line.record.human) {
+    if (line && !line.record.human && !line.record.unknown) {
       if (line.source === plan.sourceHash && line.record.settings === plan.settingsHash) {
         work.outcomes.set(plan.unit.id, OUTCOME.ours);
         counts.unchanged++;
       } else again.push(item);
       continue;
     }
-    // A text found of unknown origin stays so until a line names it or a person says: a
-    // history that is whole now may have begun after it was found (a first adoption).
-    const foundUnknown = plan.record?.unknown === true && plan.record.written === plan.currentHash;
-    const decided = history.complete && !foundUnknown;
-    if (line || decided || sources.adopt?.(work.plan.file.source, id, locale)) {
+    // A text found of unknown origin (by the lock, or by a line of the history) stays so until
+    // a line names its writer or a person says: a history that is whole now may have begun
+    // after it was found (a first adoption).
+    const foundUnknown = line
+      ? line.record.unknown === true
+      : plan.record?.unknown === true && plan.record.written === plan.currentHash;
+    const decided = (line !== undefined || history.complete) && !foundUnknown;
+    if (decided || sources.adopt?.(work.plan.file.source, id, locale)) {
       const reviewedSource = line
         ? (line.record.reviewedSource ?? line.source)
         : (plan.reviewedSource ?? plan.sourceHash);
@@ -99,7 +102,10 @@ export async function resolveAdoptions(
       if (reviewedSource !== plan.sourceHash) reportStale(report, { ...position, reviewedSource });
       continue;
     }
-    const foundSource = plan.reviewedSource ?? plan.sourceHash;
+    const foundSource =
+      (line?.record.unknown ? (line.record.reviewedSource ?? line.source) : undefined) ??
+      plan.reviewedSource ??
+      plan.sourceHash;
     work.outcomes.set(plan.unit.id, { kind: 'unknown', foundSource });
     reportUnknown(report, position);
     if (foundSource !== plan.sourceHash)

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pseudoEngine } from '@transloom/server';
@@ -228,6 +229,30 @@ describe('translateProject', async () => {
     const moved = await project.run(server);
     expect(moved.locales.de).toMatchObject({ kept: 1, translated: 0, reused: 0 });
     expect(JSON.parse(await project.read('locales/de/common.json')).renamed).toBe('Von Hand 2');
+  });
+
+  it('keeps a text the committed lock found of unknown origin so when the lock is deleted', async () => {
+    const project = await testProject({
+      'transloom.config.json': config(),
+      'locales/en/common.json': CATALOG,
+      'locales/de/common.json': JSON.stringify({ hello: 'Hallo {{name}}' }, null, 2),
+    });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
+        cwd: project.root,
+      });
+    git('init', '-q');
+    expect((await project.run(server)).unknown.map((u) => `${u.locale} ${u.unit}`)).toEqual([
+      'de hello',
+    ]);
+    git('add', '-A');
+    git('commit', '-qm', 'found');
+    await rm(join(project.root, 'transloom.lock'));
+    await rm(join(project.root, '.transloom'), { recursive: true, force: true });
+    // git's history of the lock is whole, and its line says no one knew who wrote it.
+    const again = await project.run(server);
+    expect(again.unknown.map((u) => `${u.locale} ${u.unit}`)).toEqual(['de hello']);
+    expect(again.locales.de!.kept).toBe(0);
   });
 
   it("never takes a text for a person's because its records are gone: deleted lock and history, outside git", async () => {
