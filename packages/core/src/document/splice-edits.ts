@@ -11,7 +11,22 @@ export interface Edit {
 
 /** Writes `text` with `edits` applied; edits nested in a replaced range are applied by its renderer. */
 export function spliceEdits(text: string, edits: readonly Edit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - a.end);
+  return spliceRange(text, edits, 0, text.length);
+}
+
+/**
+ * Writes `text[start, end)` with the edits inside it applied. An edit across its ends is left
+ * out, and so is an insertion at `start` past the text's beginning: it belongs to what ends there.
+ */
+export function spliceRange(
+  text: string,
+  edits: readonly Edit[],
+  start: number,
+  end: number,
+): string {
+  const sorted = edits
+    .filter((e) => start === 0 || e.end > start || e.start > start)
+    .sort((a, b) => a.start - b.start || b.end - a.end);
   const copy = (start: number, end: number): string => {
     let out = '';
     let position = start;
@@ -23,5 +38,5 @@ export function spliceEdits(text: string, edits: readonly Edit[]): string {
     }
     return out + text.slice(position, end);
   };
-  return copy(0, text.length);
+  return copy(start, end);
 }

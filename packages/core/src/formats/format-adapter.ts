@@ -50,6 +50,23 @@ export interface Unit {
   derived?: boolean;
 }
 
+/**
+ * One top-level block of a page (a heading, a paragraph, a code block, a container's fence
+ * line), as a translation of the page is lined up with its source by structure: blocks of
+ * the same `shape` may be translations of each other, and the more `anchors` they share
+ * (URLs, inline code, numbers: what a translation keeps) the likelier they are.
+ */
+export interface PageBlock {
+  /** Offsets in the file's text: `[start, end)`. */
+  start: number;
+  end: number;
+  /** The block's kind and form (`heading2`, `code:ts`, `list:3`, `table:4x2`). */
+  shape: string;
+  anchors: readonly string[];
+  /** Length of its text, to tell apart blocks of one shape. */
+  size: number;
+}
+
 /** A unit as an adapter keeps it: the public unit plus the markup its translation needs. */
 export interface AdapterUnit extends Unit {
   markup: SegmentMarkup;
@@ -131,6 +148,12 @@ export interface FormatAdapter<
    * markup. `apply` writes the same for a derived unit given no translation.
    */
   derive?(parsed: P, unit: U, context: Omit<RenderContext<P>, 'previous'>): UnitTranslation;
+  /**
+   * A page's top-level blocks in order (see {@link PageBlock}): a format that has them lets a
+   * person's translation of a page take in the source's new blocks, each written where it
+   * belongs, every other byte kept.
+   */
+  blocks?(parsed: P): PageBlock[];
   /**
    * Rendering a target takes the existing target file into account (`context.previous`):
    * formats whose targets carry more than text that a person may set (XLIFF states).

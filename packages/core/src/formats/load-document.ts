@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { UsageError } from '@transloom/client/errors';
 import { type Diagnostic, FormatError } from '../document/diagnostics.js';
 import { decodeSourceFile, encodeSourceText, type SourceFile } from '../document/source-file.js';
+import { spliceRange } from '../document/splice-edits.js';
 import {
   inPortableForm,
   matchMarkup,
@@ -16,6 +17,7 @@ import type {
   FormatAdapter,
   FormatKind,
   FormatOptions,
+  PageBlock,
   ParsedFile,
   Unit,
   UnitTranslation,
@@ -87,6 +89,19 @@ export interface LocDocument {
     translations: ReadonlyMap<string, UnitTranslation> | Readonly<Record<string, UnitTranslation>>,
     options: RenderOptions,
   ): string;
+  /**
+   * The text of `[start, end)` as {@link LocDocument.render} writes it (a part of a page, to
+   * write into a person's translation of it), not read back on its own: the whole it goes
+   * into is.
+   */
+  renderPart(
+    translations: ReadonlyMap<string, UnitTranslation>,
+    options: RenderOptions,
+    start: number,
+    end: number,
+  ): string;
+  /** A page's top-level blocks in order (see {@link PageBlock}); none for a format without. */
+  blocks(): readonly PageBlock[];
   /**
    * Why `translation` of `unitId` must not be written for `targetLocale`, or undefined: what
    * {@link LocDocument.render} would write for it would not read back as it (see the format's
@@ -181,6 +196,24 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     ids.set(unit, map);
     return map;
   };
+  const editsOf = (map: ReadonlyMap<string, UnitTranslation>, renderOptions: RenderOptions) => {
+    const previous = (renderOptions.previous as LocDocument & { [INTERNAL]?: Internal })?.[
+      INTERNAL
+    ];
+    return adapter.apply(parsed, units, map, {
+      file,
+      sourceLocale,
+      targetLocale: renderOptions.targetLocale,
+      ...(renderOptions.untranslated ? { untranslated: renderOptions.untranslated } : {}),
+      ...(renderOptions.omitted ? { omitted: renderOptions.omitted } : {}),
+      ...(renderOptions.asItIs ? { asItIs: renderOptions.asItIs } : {}),
+      ...(renderOptions.review ? { review: renderOptions.review } : {}),
+      ...(adapter.usesPreviousTarget && previous?.format === format
+        ? { previous: previous.parsed }
+        : {}),
+    });
+  };
+  let blocks: PageBlock[] | undefined;
   const doc: LocDocument & { [INTERNAL]: Internal } = {
     path: options.path,
     format,
@@ -193,22 +226,14 @@ export function loadDocument(options: LoadDocumentOptions): LocDocument {
     render(translations, renderOptions) {
       const map =
         translations instanceof Map ? translations : new Map(Object.entries(translations));
-      const previous = (renderOptions.previous as LocDocument & { [INTERNAL]?: Internal })?.[
-        INTERNAL
-      ];
-      const edits = adapter.apply(parsed, units, map, {
-        file,
-        sourceLocale,
-        targetLocale: renderOptions.targetLocale,
-        ...(renderOptions.untranslated ? { untranslated: renderOptions.untranslated } : {}),
-        ...(renderOptions.omitted ? { omitted: renderOptions.omitted } : {}),
-        ...(renderOptions.asItIs ? { asItIs: renderOptions.asItIs } : {}),
-        ...(renderOptions.review ? { review: renderOptions.review } : {}),
-        ...(adapter.usesPreviousTarget && previous?.format === format
-          ? { previous: previous.parsed }
-          : {}),
-      });
-      return adapter.serialize(parsed, edits);
+      return adapter.serialize(parsed, editsOf(map, renderOptions));
+    },
+    renderPart(translations, renderOptions, start, end) {
+      return spliceRange(file.text, editsOf(translations, renderOptions), start, end);
+    },
+    blocks() {
+      blocks ??= adapter.blocks?.(parsed) ?? [];
+      return blocks;
     },
     verify(unitId, translation, verifyOptions) {
       return adapter.verify?.(parsed, unitOf(unitId), translation, {

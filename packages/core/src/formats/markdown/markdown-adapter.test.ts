@@ -101,4 +101,16 @@ notes: |
       'Use {braces}, &lt;tags&gt;, [brackets] and *stars* <g id="1">ok</g>',
     );
   });
+
+  it('renders one part of a page with its translations, and no heading marker of the block before', () => {
+    const options = { anchors: { slug: 'github', marker: 'span' } };
+    const content = '# Intro\n\nFirst.\n\nSecond.\n';
+    const doc = loadDocument({ path: 'a.md', content, options });
+    const [heading, first, second] = doc.blocks();
+    const texts = new Map(doc.units.map((u) => [u.id, `fr: ${u.segment}`]));
+    const part = doc.renderPart(texts, { targetLocale: 'fr' }, heading!.end, second!.end);
+    expect(part).toBe('\n\nfr: First.\n\nfr: Second.');
+    expect(doc.render(texts, { targetLocale: 'fr' })).toContain('<span id="intro"></span>');
+    expect(first!.shape).toBe('paragraph');
+  });
 });

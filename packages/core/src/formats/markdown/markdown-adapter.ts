@@ -21,6 +21,7 @@ import {
   type MarkdownSettings,
   type MarkdownUnit,
 } from './markdown-units.js';
+import { markdownBlocks } from './page-blocks.js';
 import { DEFAULT_CONTAINER_LABELS, prepareMarkdown } from './prepare-markdown.js';
 import type { SiteLinks } from './site-links.js';
 
@@ -258,6 +259,7 @@ function markdownAdapter(
     derive(parsed, unit, context) {
       return derive(parsed, unit, siteEdits(parsed, [], new Map(), context).links);
     },
+    blocks: markdownBlocks,
     serialize(parsed, edits) {
       const text = spliceEdits(parsed.file.text, edits);
       // The written page must compile: read back with the parser the generators use (MDX is
